@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "ModelKit",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "ModelKit", targets: ["ModelKit"]),
+        .library(name: "ModelStore", targets: ["ModelStore"]),
+        .library(name: "ModelLayout", targets: ["ModelLayout"]),
+        .executable(name: "ModelKitExample", targets: ["ModelKitExample"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    ],
+    targets: [
+        .macro(
+            name: "ModelKitMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "ModelKit",
+            dependencies: [
+                "ModelKitMacros",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            exclude: ["Formats/JSON", "Formats/PropertyList"]
+        ),
+        .target(name: "ModelStore", dependencies: ["ModelKit"]),
+        .target(name: "ModelLayout"),
+        .executableTarget(
+            name: "ModelKitExample",
+            dependencies: ["ModelKit"],
+            resources: [.copy("SeedData")]
+        ),
+        .testTarget(
+            name: "ModelKitTests",
+            dependencies: [
+                "ModelKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["JSON", "PropertyList"],
+            resources: [.copy("SeedData")]
+        ),
+        .testTarget(
+            name: "ModelKitMacrosTests",
+            dependencies: [
+                "ModelKitMacros",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore"]),
+        .testTarget(
+            name: "ModelLayoutTests",
+            dependencies: [
+                "ModelLayout",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,202 @@
+import Foundation
+
+/// A decoded model with the notes of what the lenient rules did on the way.
+public struct Decoded<Model> {
+    /// The model.
+    public var model: Model
+    /// What was converted, defaulted, dropped or not read, each with its path.
+    public var diagnostics: [Diagnostic]
+}
+
+extension Decoded: Sendable where Model: Sendable {}
+
+extension ModelDecodable {
+    /// Decodes from a dictionary, the seeds' `initWithDict:`.
+    public init(dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
+        self = try Self.decode(object: dictionary, options: options).model
+    }
+
+    /// Decodes from any Foundation object: `NSDictionary`, `[Any]`, `NSArray`, or a scalar.
+    public init(object: Any, options: DecodingOptions = DecodingOptions()) throws {
+        self = try Self.decode(object: object, options: options).model
+    }
+
+    /// Decodes from a ``Value`` tree.
+    public init(value: Value, options: DecodingOptions = DecodingOptions()) throws {
+        self = try Self.decode(value: value, options: options).model
+    }
+
+    /// Decodes from JSON, an XML property list or a binary property list; the format is told from the bytes.
+    public init(data: Data, options: DecodingOptions = DecodingOptions()) throws {
+        self = try Self.decode(data: data, options: options).model
+    }
+
+    /// Decodes from a file: JSON, XML property list or binary property list, told from the content.
+    public init(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws {
+        self = try Self.decode(contentsOf: url, options: options).model
+    }
+
+    /// Decodes from a bundle resource by its file name (`"app.plist"`), like MJExtension's
+    /// `objectArrayWithFilename:`.
+    public init(resource name: String, in bundle: Bundle = .main, options: DecodingOptions = DecodingOptions())
+        throws
+    {
+        let base = (name as NSString).deletingPathExtension
+        let pathExtension = (name as NSString).pathExtension
+        guard let url = bundle.url(forResource: base, withExtension: pathExtension.isEmpty ? nil : pathExtension)
+        else {
+            throw MappingError(.file(path: name, detail: "no such resource in \(bundle.bundlePath)"), at: KeyPath())
+        }
+        self = try Self.decode(contentsOf: url, options: options).model
+    }
+
+    /// Decodes from Foundation objects and returns the diagnostics too.
+    public static func decode(object: Any, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
+        let context = DecodingContext(options: options)
+        var reader = FoundationObjectReader(object)
+        let model = try context.decodeRoot(Self.self, from: &reader)
+        return Decoded(model: model, diagnostics: context.diagnostics)
+    }
+
+    /// Decodes from a ``Value`` tree and returns the diagnostics too.
+    public static func decode(value: Value, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
+        let context = DecodingContext(options: options)
+        var reader = ValueReader(value)
+        let model = try context.decodeRoot(Self.self, from: &reader)
+        return Decoded(model: model, diagnostics: context.diagnostics)
+    }
+
+    /// Decodes from bytes in any supported format and returns the diagnostics too.
+    public static func decode(data: Data, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
+        try decode(data: data, format: ModelFileFormat.detect(data), options: options)
+    }
+
+    /// Decodes from bytes in `format` and returns the diagnostics too.
+    public static func decode(data: Data, format: ModelFileFormat, options: DecodingOptions = DecodingOptions())
+        throws -> Decoded<Self>
+    {
+        guard data.count <= options.maximumInputBytes else {
+            throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: KeyPath())
+        }
+        let context = DecodingContext(options: options)
+        let model = try format.decode(Self.self, from: data, context: context)
+        return Decoded(model: model, diagnostics: context.diagnostics)
+    }
+
+    /// Decodes from a file and returns the diagnostics too; errors name the file.
+    public static func decode(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws -> Decoded<
+        Self
+    > {
+        let data = try ModelFile.read(url, limit: options.maximumInputBytes)
+        do {
+            return try decode(data: data, options: options)
+        } catch let error as MappingError {
+            throw error.inFile(url.lastPathComponent)
+        }
+    }
+}
+
+extension DecodingContext {
+    /// Decodes the root value, with the same located errors as nested values.
+    func decodeRoot<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
+        if try reader.decodeNull() {
+            if let null = T.nullValue { return null }
+            throw mismatch(expected: "\(T.self)", foundKind: .null)
+        }
+        do {
+            return try T(from: &reader, context: self)
+        } catch let error as MappingError where error.path.components.isEmpty {
+            throw located(error, expecting: "\(T.self)")
+        }
+    }
+}
+
+extension MappingError {
+    /// The error with the file's name in front of its location, so a message says which file failed.
+    func inFile(_ name: String) -> MappingError {
+        var error = self
+        switch reason {
+        case .malformedData(let format, let location, let detail):
+            error.reason = .malformedData(format: format, location: "\(name) \(location)", detail: detail)
+        case .file:
+            break
+        default:
+            error.reason = .file(path: name, detail: "\(path): \(reasonDescription)")
+        }
+        return error
+    }
+}
+
+extension ModelEncodable {
+    /// The model as a ``Value`` tree.
+    public func value(options: EncodingOptions = EncodingOptions()) throws -> Value {
+        var writer = ValueWriter()
+        try encode(to: &writer, context: EncodingContext(options: options))
+        return writer.result ?? .null
+    }
+
+    /// The model as Foundation objects (`[String: Any]` for a model, `[Any]` for an array of models).
+    public func foundationObject(options: EncodingOptions = EncodingOptions()) throws -> Any {
+        var writer = FoundationObjectWriter()
+        try encode(to: &writer, context: EncodingContext(options: options))
+        return writer.result ?? NSNull()
+    }
+
+    /// The model as a dictionary, the reverse of ``ModelDecodable/init(dictionary:options:)``.
+    public func dictionary(options: EncodingOptions = EncodingOptions()) throws -> [String: Any] {
+        let object = try foundationObject(options: options)
+        guard let dictionary = object as? [String: Any] else {
+            throw MappingError(
+                .typeMismatch(expected: "a model that encodes as a dictionary", found: "\(type(of: object))"),
+                at: KeyPath())
+        }
+        return dictionary
+    }
+
+    /// The model in `format`'s bytes.
+    public func data(format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws -> Data {
+        try format.encode(self, options: options)
+    }
+
+    /// The model as JSON.
+    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
+        try data(format: .json, options: options)
+    }
+
+    /// The model as a property list, binary unless asked otherwise.
+    public func propertyListData(binary: Bool = true, options: EncodingOptions = EncodingOptions()) throws -> Data {
+        try data(format: binary ? .binaryPropertyList : .xmlPropertyList, options: options)
+    }
+
+    /// Writes the model to `url` atomically (a temporary file in the same folder, then a rename), so a crash
+    /// leaves the old file or the new one, never half of one.
+    public func write(to url: URL, format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws {
+        let bytes = try data(format: format, options: options)
+        do {
+            try bytes.write(to: url, options: .atomic)
+        } catch {
+            throw MappingError(.file(path: url.path, detail: error.localizedDescription), at: KeyPath())
+        }
+    }
+}
+
+/// Reading files with a size limit and errors that name them.
+enum ModelFile {
+    static func read(_ url: URL, limit: Int) throws -> Data {
+        let path = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw MappingError(.file(path: path, detail: "cannot be read: no such file or no permission"), at: KeyPath())
+        }
+        if let size = attributes[.size] as? Int, size > limit {
+            throw MappingError(.file(path: path, detail: "\(size) bytes is over the limit of \(limit)"), at: KeyPath())
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw MappingError(.file(path: path, detail: error.localizedDescription), at: KeyPath())
+        }
+    }
+}

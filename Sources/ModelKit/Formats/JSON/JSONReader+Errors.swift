@@ -1,0 +1,64 @@
+extension JSONReader {
+    /// A malformed-data error at byte `position`; the line and column are worked out only now, since they
+    /// cost a pass over the bytes before it.
+    @usableFromInline @inline(never)
+    func syntaxError(at position: Int, detail: String) -> MappingError {
+        MappingError(.malformedData(format: "JSON", location: location(of: position), detail: detail), at: KeyPath())
+    }
+
+    /// An error saying what was expected at `position` and what was found there.
+    @usableFromInline @inline(never)
+    func unexpected(at position: Int, expected: String) -> MappingError {
+        let found = position < bytes.count ? JSONReader.describe(byte: bytes[position]) : "the end of the data"
+        return syntaxError(at: position, detail: "expected \(expected), found \(found)")
+    }
+
+    /// An error for a call that the reader's state does not allow, such as `nextKey` inside an array.
+    @usableFromInline @inline(never)
+    func misuse(_ detail: String) -> MappingError {
+        syntaxError(at: offset, detail: detail)
+    }
+
+    @usableFromInline @inline(never)
+    func controlCharacter(at position: Int) -> MappingError {
+        syntaxError(
+            at: position,
+            detail: "expected an escaped control character in a string, found \(JSONReader.describe(byte: bytes[position]))"
+        )
+    }
+
+    @usableFromInline @inline(never)
+    func invalidUTF8(at position: Int) -> MappingError {
+        syntaxError(at: position, detail: "expected UTF-8 text, found an invalid sequence starting with byte "
+            + JSONReader.hex(bytes[position]))
+    }
+
+    /// `line L, column C`, both counted from 1; columns count Unicode scalars, not bytes.
+    @usableFromInline
+    func location(of position: Int) -> String {
+        var line = 1
+        var column = 1
+        for index in 0..<min(max(position, 0), bytes.count) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return "line \(line), column \(column)"
+    }
+
+    /// A byte as a message shows it: printable ASCII in quotes, anything else in hexadecimal.
+    @usableFromInline
+    static func describe(byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte " + hex(byte)
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    }
+}

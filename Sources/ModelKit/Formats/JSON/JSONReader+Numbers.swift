@@ -1,0 +1,185 @@
+extension JSONReader {
+    /// Powers of ten that a `Double` holds exactly; beyond 10^22 they are rounded.
+    @usableFromInline
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Reads the number at `offset` in one pass and leaves `offset` after it.
+    ///
+    /// Up to 19 significant digits are gathered into an integer. A whole number that fits becomes
+    /// `.integer` or `.unsignedInteger`. A fraction whose digits fit in 53 bits and whose power of ten is at
+    /// most 22 is one exact multiplication or division, which IEEE arithmetic rounds correctly (Clinger's fast
+    /// path); every other number goes to the standard library's correctly rounded parser, so the result is
+    /// always the `Double` nearest to the text, as `JSONSerialization` gives.
+    @usableFromInline
+    mutating func readNumber() throws -> Value {
+        let count = bytes.count
+        let start = offset
+        var index = start
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index &+= 1 }
+        guard index < count, let first = JSONReader.digit(bytes[index]) else {
+            throw unexpected(at: index, expected: "a digit")
+        }
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var exponent = 0
+        var isTruncated = false
+        if first == 0 {
+            index &+= 1
+            if index < count, JSONReader.digit(bytes[index]) != nil {
+                throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
+            }
+        } else {
+            while index < count, let digit = JSONReader.digit(bytes[index]) {
+                if digitCount < 19 {
+                    significand = significand &* 10 &+ UInt64(digit)
+                    digitCount &+= 1
+                } else {
+                    exponent &+= 1
+                    if digit != 0 { isTruncated = true }
+                }
+                index &+= 1
+            }
+        }
+        var isInteger = true
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index &+= 1
+            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+                throw unexpected(at: index, expected: "a digit after '.'")
+            }
+            while index < count, let digit = JSONReader.digit(bytes[index]) {
+                if significand == 0 && digit == 0 {
+                    exponent &-= 1
+                } else if digitCount < 19 {
+                    significand = significand &* 10 &+ UInt64(digit)
+                    digitCount &+= 1
+                    exponent &-= 1
+                } else if digit != 0 {
+                    isTruncated = true
+                }
+                index &+= 1
+            }
+        }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index &+= 1
+            var exponentIsNegative = false
+            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+                throw unexpected(at: index, expected: "a digit in the exponent")
+            }
+            var written = 0
+            while index < count, let digit = JSONReader.digit(bytes[index]) {
+                // Past a million the result is zero or infinite anyway; stop before the Int overflows.
+                if written < 1_000_000 { written = written &* 10 &+ digit }
+                index &+= 1
+            }
+            exponent &+= exponentIsNegative ? -written : written
+        }
+        if isInteger && digitCount <= 19 && exponent == 0 {
+            // 19 digits always fit in UInt64; only the sign decides which case holds them.
+            if isNegative {
+                if significand <= UInt64(Int64.max) {
+                    offset = index
+                    return .integer(-Int64(significand))
+                }
+                if significand == UInt64(Int64.max) &+ 1 {
+                    offset = index
+                    return .integer(.min)
+                }
+            } else {
+                offset = index
+                if significand <= UInt64(Int64.max) { return .integer(Int64(significand)) }
+                return .unsignedInteger(significand)
+            }
+        } else if isInteger && !isNegative && digitCount == 19 && exponent == 1,
+            let unsigned = exactUnsigned(from: start, to: index)
+        {
+            offset = index
+            return .unsignedInteger(unsigned)
+        }
+        if significand == 0 {
+            offset = index
+            return .double(isNegative ? -0.0 : 0.0)
+        }
+        if !isTruncated && significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            var value = Double(significand)
+            if exponent < 0 {
+                value /= JSONReader.exactPowersOfTen[-exponent]
+            } else {
+                value *= JSONReader.exactPowersOfTen[exponent]
+            }
+            offset = index
+            return .double(isNegative ? -value : value)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw syntaxError(at: start, detail: "the number \(text) is too large for a Double")
+        }
+        offset = index
+        return .double(value)
+    }
+
+    /// The 20-digit whole number in `start..<end` if it fits in `UInt64`.
+    @usableFromInline
+    func exactUnsigned(from start: Int, to end: Int) -> UInt64? {
+        var value: UInt64 = 0
+        for index in start..<end {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// The offset just after the number that starts at `start`, checked against the JSON grammar.
+    @usableFromInline
+    func numberEnd(from start: Int) throws -> Int {
+        let count = bytes.count
+        var index = start
+        if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
+        guard index < count, let first = JSONReader.digit(bytes[index]) else {
+            throw unexpected(at: index, expected: "a digit")
+        }
+        index &+= 1
+        if first == 0 {
+            if index < count, JSONReader.digit(bytes[index]) != nil {
+                throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
+            }
+        } else {
+            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index &+= 1
+            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+                throw unexpected(at: index, expected: "a digit after '.'")
+            }
+            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+        }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index &+= 1
+            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index &+= 1
+            }
+            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+                throw unexpected(at: index, expected: "a digit in the exponent")
+            }
+            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+        }
+        return index
+    }
+
+    @inlinable @inline(__always)
+    static func digit(_ byte: UInt8) -> Int? {
+        let value = byte &- UInt8(ascii: "0")
+        return value < 10 ? Int(value) : nil
+    }
+}

@@ -1,0 +1,217 @@
+extension JSONReader {
+    /// Where a string ends and what it needs before it can become a `String`.
+    @usableFromInline
+    struct StringScan {
+        /// The offset of the closing quote.
+        @usableFromInline var end: Int
+        @usableFromInline var hasEscapes: Bool
+        @usableFromInline var hasNonASCII: Bool
+
+        @inlinable
+        init(end: Int, hasEscapes: Bool, hasNonASCII: Bool) {
+            self.end = end
+            self.hasEscapes = hasEscapes
+            self.hasNonASCII = hasNonASCII
+        }
+    }
+
+    /// Finds the closing quote of the string whose first content byte is at `start`, rejecting raw control
+    /// characters on the way.
+    ///
+    /// Eight bytes are tested at a time for a quote, a backslash or a control character, so long runs of
+    /// plain text cost a few instructions per word.
+    @inlinable
+    func scanString(from start: Int) throws -> StringScan {
+        let count = bytes.count
+        var index = start
+        var hasEscapes = false
+        var highBits: UInt64 = 0
+        while true {
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = JSONReader.specialByteMask(word)
+                if special != 0 {
+                    // The lowest flagged byte is always a true match: borrows only flag bytes above one.
+                    let plainBytes = special.trailingZeroBitCount &>> 3
+                    highBits |= word & ((1 &<< (plainBytes &* 8)) &- 1)
+                    index &+= plainBytes
+                    break
+                }
+                highBits |= word
+                index &+= 8
+            }
+            guard index < count else {
+                throw unexpected(at: count, expected: "'\"' to close the string")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                // The escaped byte is checked when the string is unescaped; here it must only not end it.
+                index &+= 2
+                continue
+            }
+            if byte < 0x20 { throw controlCharacter(at: index) }
+            highBits |= UInt64(byte)
+            index &+= 1
+        }
+        return StringScan(end: index, hasEscapes: hasEscapes, hasNonASCII: highBits & 0x8080_8080_8080_8080 != 0)
+    }
+
+    /// Bit 7 of each byte of `word` that is a quote, a backslash or below 0x20 (and possibly of bytes above
+    /// such a byte).
+    @inlinable @inline(__always)
+    static func specialByteMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let isControl = word &- ones &* 0x20
+        let isQuote = quotes &- ones
+        let isBackslash = backslashes &- ones
+        return ((isControl & ~word) | (isQuote & ~quotes) | (isBackslash & ~backslashes)) & highs
+    }
+
+    /// The offset of the closing quote of the string whose first content byte is at `start`.
+    @inlinable
+    func stringEnd(from start: Int) throws -> Int {
+        try scanString(from: start).end
+    }
+
+    /// Decodes the escapes of the string content in `start..<end` into `buffer`, validating raw UTF-8 runs
+    /// when `validatingUTF8` says there are any.
+    ///
+    /// A `\u` escape of a lone surrogate becomes U+FFFD: one bad escape in user text should not lose the
+    /// whole document, and a `String` cannot hold the surrogate anyway.
+    @usableFromInline
+    func unescape(from start: Int, to end: Int, into buffer: inout [UInt8], validatingUTF8: Bool) throws {
+        buffer.removeAll(keepingCapacity: true)
+        var index = start
+        var runStart = start
+        while index < end {
+            guard bytes[index] == UInt8(ascii: "\\") else {
+                index &+= 1
+                continue
+            }
+            if validatingUTF8 { try validateUTF8(from: runStart, to: index) }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            let escape = index
+            // The scan guarantees a byte after each backslash inside the string.
+            let kind = bytes[index &+ 1]
+            index &+= 2
+            switch kind {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(kind)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"):
+                guard let unit = hexQuad(at: index, before: end) else {
+                    throw syntaxError(at: escape, detail: "expected four hexadecimal digits after '\\u'")
+                }
+                index &+= 4
+                var scalar = UInt32(unit)
+                if unit & 0xFC00 == 0xD800 {
+                    if index &+ 6 <= end, bytes[index] == UInt8(ascii: "\\"), bytes[index &+ 1] == UInt8(ascii: "u"),
+                        let low = hexQuad(at: index &+ 2, before: end), low & 0xFC00 == 0xDC00
+                    {
+                        scalar = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
+                        index &+= 6
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if unit & 0xFC00 == 0xDC00 {
+                    scalar = 0xFFFD
+                }
+                JSONReader.appendUTF8(scalar, to: &buffer)
+            default:
+                throw syntaxError(at: escape, detail: "invalid escape '\\\(JSONReader.describe(byte: kind))'")
+            }
+            runStart = index
+        }
+        if validatingUTF8 { try validateUTF8(from: runStart, to: end) }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]))
+    }
+
+    /// The UTF-16 code unit spelled by four hexadecimal digits at `index`, if they all come before `end`.
+    @usableFromInline
+    func hexQuad(at index: Int, before end: Int) -> UInt16? {
+        guard index &+ 4 <= end else { return nil }
+        var unit: UInt16 = 0
+        for position in index..<(index &+ 4) {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    @usableFromInline
+    static func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            buffer.append(UInt8(scalar))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | scalar >> 6))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | scalar >> 12))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            buffer.append(UInt8(0xF0 | scalar >> 18))
+            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Checks that `start..<end` is well-formed UTF-8: no stray continuation byte, overlong form, surrogate
+    /// or scalar above U+10FFFF, as the Unicode standard's table 3-7 lists.
+    @usableFromInline
+    func validateUTF8(from start: Int, to end: Int) throws {
+        var index = start
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index &+= 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: throw invalidUTF8(at: index)
+            }
+            guard index &+ length <= end else { throw invalidUTF8(at: index) }
+            let second = bytes[index &+ 1]
+            guard second >= low && second <= high else { throw invalidUTF8(at: index) }
+            for position in (index &+ 2)..<(index &+ length) where bytes[position] & 0xC0 != 0x80 {
+                throw invalidUTF8(at: index)
+            }
+            index &+= length
+        }
+    }
+}

@@ -1,0 +1,410 @@
+import Foundation
+
+/// A pull reader over JSON text in UTF-8 that hands values to generated model code without building a tree.
+///
+/// The reader walks the bytes in place: keys are matched against a ``KeyTable`` on their raw bytes, strings
+/// and numbers are made only when ``readScalar()`` asks for them, and skipped values are scanned, not parsed.
+/// Open arrays and dictionaries live on an explicit stack, so hostile nesting ends in
+/// ``MappingError/Reason/tooDeep(limit:)`` rather than a stack overflow.
+///
+/// The reader borrows its bytes; keep them alive while it is in use:
+///
+/// ```swift
+/// let model = try data.withUnsafeBytes { raw in
+///     var reader = JSONReader(bytes: raw, maximumDepth: 512)
+///     let model = try Model(from: &reader, context: DecodingContext())
+///     try reader.finish()
+///     return model
+/// }
+/// ```
+///
+/// Choices that JSON leaves open:
+/// - A leading UTF-8 byte order mark is ignored, as `JSONSerialization` does.
+/// - A `\u` escape of a lone UTF-16 surrogate becomes U+FFFD instead of failing the whole document.
+/// - A number that overflows `Double` (`1e400`) is an error, as in `JSONSerialization`.
+/// - ``skipValue()`` checks that brackets match and strings end, but not the spelling of the numbers and
+///   literals inside a skipped container; values that are read are checked in full.
+/// - Columns in error locations count Unicode scalars from the start of the line, starting at 1.
+public struct JSONReader: ModelReader {
+    /// What an open container expects next; `Continued` once it has at least one element.
+    @usableFromInline
+    enum Frame: UInt8 {
+        case array
+        case arrayContinued
+        case dictionary
+        case dictionaryContinued
+
+        @inlinable var isDictionary: Bool { rawValue >= Frame.dictionary.rawValue }
+    }
+
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// Where reading goes on; when ``hasPendingValue`` is set, the first byte of that value.
+    @usableFromInline var offset: Int
+    @usableFromInline var frames: [Frame] = []
+    /// Whether a value was announced (the root, or by `nextKey`/`nextElement`) and not yet consumed.
+    @usableFromInline var hasPendingValue = true
+    @usableFromInline var keyStart = 0
+    @usableFromInline var keyEnd = 0
+    /// Whether the last key had escapes and so lives in ``keyBuffer`` rather than in ``bytes``.
+    @usableFromInline var keyIsUnescaped = false
+    /// Separate from ``stringBuffer`` so that ``currentKey()`` stays right after the key's value is read.
+    @usableFromInline var keyBuffer: [UInt8] = []
+    @usableFromInline var stringBuffer: [UInt8] = []
+
+    /// The deepest nesting of arrays and dictionaries accepted before reading fails with
+    /// ``MappingError/Reason/tooDeep(limit:)``.
+    public let maximumDepth: Int
+
+    /// Creates a reader over `bytes`, which must stay alive and unchanged while the reader is used.
+    ///
+    /// - Parameters:
+    ///   - bytes: JSON text in UTF-8.
+    ///   - maximumDepth: the deepest nesting accepted.
+    public init(bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        offset = start
+        frames.reserveCapacity(16)
+        skipWhitespace()
+    }
+
+    /// Creates a reader over `bytes`, which must stay alive and unchanged while the reader is used.
+    public init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512) {
+        self.init(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
+    }
+
+    /// How many arrays and dictionaries are entered and not yet left.
+    @inlinable
+    public var depth: Int { frames.count }
+
+    // MARK: - Navigation
+
+    /// The kind of the next value, from its first byte; the value itself is checked when it is read.
+    @inlinable
+    public mutating func peekKind() throws -> ValueKind {
+        switch try pendingByte() {
+        case UInt8(ascii: "{"): return .dictionary
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        default: throw unexpected(at: offset, expected: "a value")
+        }
+    }
+
+    /// Consumes the next value if it is `null`.
+    @inlinable
+    public mutating func decodeNull() throws -> Bool {
+        guard try pendingByte() == UInt8(ascii: "n") else { return false }
+        try consumeNull()
+        return true
+    }
+
+    /// Enters the next value if it is a dictionary.
+    @inlinable
+    public mutating func beginDictionary() throws -> Bool {
+        guard try pendingByte() == UInt8(ascii: "{") else { return false }
+        try push(.dictionary)
+        offset &+= 1
+        hasPendingValue = false
+        return true
+    }
+
+    /// Enters the next value if it is an array.
+    @inlinable
+    public mutating func beginArray() throws -> Bool {
+        guard try pendingByte() == UInt8(ascii: "[") else { return false }
+        try push(.array)
+        offset &+= 1
+        hasPendingValue = false
+        return true
+    }
+
+    /// Moves to the next key of the innermost dictionary and looks it up on its bytes.
+    ///
+    /// A value left unread after the previous key is skipped first. Keys without escapes are looked up where
+    /// they lie in the input; keys with escapes are unescaped into a buffer the reader reuses.
+    @inlinable
+    public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
+        guard let frame = frames.last, frame.isDictionary else {
+            throw misuse("nextKey was called outside a dictionary")
+        }
+        if hasPendingValue { try skipValue() }
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw unexpected(at: offset, expected: frame == .dictionary ? "a key or '}'" : "',' or '}'")
+        }
+        var byte = bytes[offset]
+        if frame == .dictionaryContinued {
+            if byte == UInt8(ascii: ",") {
+                offset &+= 1
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                    throw unexpected(at: offset, expected: "a key in double quotes after ','")
+                }
+                byte = UInt8(ascii: "\"")
+            } else if byte == UInt8(ascii: "}") {
+                offset &+= 1
+                frames.removeLast()
+                return .end
+            } else {
+                throw unexpected(at: offset, expected: "',' or '}' after a dictionary entry")
+            }
+        } else {
+            if byte == UInt8(ascii: "}") {
+                offset &+= 1
+                frames.removeLast()
+                return .end
+            }
+            guard byte == UInt8(ascii: "\"") else {
+                throw unexpected(at: offset, expected: "a key in double quotes or '}'")
+            }
+            frames[frames.count &- 1] = .dictionaryContinued
+        }
+        try readKey()
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+            throw unexpected(at: offset, expected: "':' after a key")
+        }
+        offset &+= 1
+        skipWhitespace()
+        hasPendingValue = true
+        if table.keys.isEmpty { return .unknown }
+        let index: Int?
+        if keyIsUnescaped {
+            index = keyBuffer.withUnsafeBytes { table.index(ofUTF8: $0) }
+        } else {
+            index = table.index(ofUTF8: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd]))
+        }
+        if let index { return .known(index) }
+        return .unknown
+    }
+
+    /// The key returned last by ``nextKey(in:)``, made into a `String` only now.
+    @inlinable
+    public func currentKey() -> String {
+        if keyIsUnescaped { return String(decoding: keyBuffer, as: UTF8.self) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
+    }
+
+    /// Moves to the next element of the innermost array; an element left unread is skipped first.
+    @inlinable
+    public mutating func nextElement() throws -> Bool {
+        guard let frame = frames.last, !frame.isDictionary else {
+            throw misuse("nextElement was called outside an array")
+        }
+        if hasPendingValue { try skipValue() }
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw unexpected(at: offset, expected: frame == .array ? "a value or ']'" : "',' or ']'")
+        }
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: "]") {
+            offset &+= 1
+            frames.removeLast()
+            return false
+        }
+        if frame == .arrayContinued {
+            guard byte == UInt8(ascii: ",") else {
+                throw unexpected(at: offset, expected: "',' or ']' after an array element")
+            }
+            offset &+= 1
+            skipWhitespace()
+        } else {
+            frames[frames.count &- 1] = .arrayContinued
+        }
+        hasPendingValue = true
+        return true
+    }
+
+    // MARK: - Values
+
+    /// Reads the next value, which must be a string, number, Boolean or `null`.
+    ///
+    /// Integers that fit become `.integer`, those above `Int64.max` that fit in `UInt64` become
+    /// `.unsignedInteger`, and all other numbers become the `.double` closest to their text.
+    @inlinable
+    public mutating func readScalar() throws -> Value {
+        switch try pendingByte() {
+        case UInt8(ascii: "\""):
+            let value = Value.string(try readString())
+            hasPendingValue = false
+            return value
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let value = try readNumber()
+            hasPendingValue = false
+            return value
+        case UInt8(ascii: "t"):
+            try consumeLiteral("true", length: 4)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try consumeLiteral("false", length: 5)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try consumeNull()
+            return .null
+        case UInt8(ascii: "{"):
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: KeyPath())
+        case UInt8(ascii: "["):
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: KeyPath())
+        default:
+            throw unexpected(at: offset, expected: "a value")
+        }
+    }
+
+    /// Reads the next value as a `Decimal` made from the number's own text, so no digit is lost.
+    ///
+    /// Returns `nil`, consuming nothing, when the next value is not a number (or when `Decimal` cannot hold
+    /// it, so that ``readScalar()`` reports it).
+    public mutating func readDecimal() throws -> Decimal? {
+        guard hasPendingValue, offset < bytes.count else { return nil }
+        let first = bytes[offset]
+        guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return nil
+        }
+        let end = try numberEnd(from: offset)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
+        offset = end
+        hasPendingValue = false
+        return decimal
+    }
+
+    /// Skips the next value without making it.
+    ///
+    /// Containers are skipped by a scan that follows strings and brackets only, with no recursion.
+    @inlinable
+    public mutating func skipValue() throws {
+        switch try pendingByte() {
+        case UInt8(ascii: "\""):
+            offset = try stringEnd(from: offset &+ 1) &+ 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipContainers(downTo: frames.count, entering: true)
+        case UInt8(ascii: "t"):
+            try consumeLiteral("true", length: 4)
+        case UInt8(ascii: "f"):
+            try consumeLiteral("false", length: 5)
+        case UInt8(ascii: "n"):
+            try consumeNull()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            offset = try numberEnd(from: offset)
+        default:
+            throw unexpected(at: offset, expected: "a value")
+        }
+        hasPendingValue = false
+    }
+
+    /// Leaves every container entered below `depth`, skipping the rest of each, and drops a value that was
+    /// announced at that level but not read, so decoding can go on with the next key or element.
+    public mutating func recover(toDepth depth: Int) throws {
+        if frames.count > depth {
+            try skipContainers(downTo: max(depth, 0), entering: false)
+            hasPendingValue = false
+        } else if hasPendingValue {
+            try skipValue()
+        }
+    }
+
+    /// Checks that nothing but whitespace follows the root value.
+    ///
+    /// Whatever of the root value is still unread is skipped first, so a model that reads only some keys can
+    /// still finish.
+    public mutating func finish() throws {
+        if !frames.isEmpty || hasPendingValue { try recover(toDepth: 0) }
+        skipWhitespace()
+        guard offset == bytes.count else {
+            throw unexpected(at: offset, expected: "the end of the data after the root value")
+        }
+    }
+
+    // MARK: - Small steps
+
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            // Anything above the space is never whitespace, so most calls stop after one comparison.
+            if byte > 0x20 { return }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            offset &+= 1
+        }
+    }
+
+    /// The first byte of the announced value; an error when no value is announced or the data ends.
+    @inlinable @inline(__always)
+    func pendingByte() throws -> UInt8 {
+        guard hasPendingValue else { throw misuse("no value to read") }
+        guard offset < bytes.count else { throw unexpected(at: offset, expected: "a value") }
+        return bytes[offset]
+    }
+
+    @inlinable
+    mutating func push(_ frame: Frame) throws {
+        guard frames.count < maximumDepth else {
+            throw MappingError(.tooDeep(limit: maximumDepth), at: KeyPath())
+        }
+        frames.append(frame)
+    }
+
+    @inlinable
+    mutating func consumeNull() throws {
+        guard offset &+ 4 <= bytes.count, bytes[offset &+ 1] == UInt8(ascii: "u"),
+            bytes[offset &+ 2] == UInt8(ascii: "l"), bytes[offset &+ 3] == UInt8(ascii: "l")
+        else { throw unexpected(at: offset, expected: "null") }
+        offset &+= 4
+        hasPendingValue = false
+    }
+
+    /// Consumes `true` or `false`, whose first byte is already known.
+    @inlinable
+    mutating func consumeLiteral(_ literal: StaticString, length: Int) throws {
+        guard offset &+ length <= bytes.count else { throw unexpected(at: offset, expected: "\(literal)") }
+        let expected = literal.utf8Start
+        for index in 1..<length where bytes[offset &+ index] != expected[index] {
+            throw unexpected(at: offset, expected: "\(literal)")
+        }
+        offset &+= length
+        hasPendingValue = false
+    }
+
+    /// Reads the key at `offset` (its opening quote) and leaves `offset` after the closing quote.
+    @inlinable
+    mutating func readKey() throws {
+        let start = offset &+ 1
+        let scan = try scanString(from: start)
+        if scan.hasEscapes {
+            try unescape(from: start, to: scan.end, into: &keyBuffer, validatingUTF8: scan.hasNonASCII)
+            keyIsUnescaped = true
+        } else {
+            if scan.hasNonASCII { try validateUTF8(from: start, to: scan.end) }
+            keyStart = start
+            keyEnd = scan.end
+            keyIsUnescaped = false
+        }
+        offset = scan.end &+ 1
+    }
+
+    /// Reads the string at `offset` (its opening quote) and leaves `offset` after the closing quote.
+    @inlinable
+    mutating func readString() throws -> String {
+        let start = offset &+ 1
+        let scan = try scanString(from: start)
+        let string: String
+        if scan.hasEscapes {
+            try unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: scan.hasNonASCII)
+            string = String(decoding: stringBuffer, as: UTF8.self)
+        } else {
+            if scan.hasNonASCII { try validateUTF8(from: start, to: scan.end) }
+            string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<scan.end]), as: UTF8.self)
+        }
+        offset = scan.end &+ 1
+        return string
+    }
+}
+
+/// The reader borrows raw memory that it cannot keep alive, so it must not cross into another task.
+@available(*, unavailable)
+extension JSONReader: Sendable {}

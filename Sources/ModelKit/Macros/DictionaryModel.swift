@@ -1,0 +1,50 @@
+/// Makes a struct, class or enum a model: it decodes from `[String: Any]`, `NSDictionary`, JSON and property
+/// lists, encodes back, and is `Codable` — with no hand-typed string keys.
+///
+/// ```swift
+/// @DictionaryModel
+/// struct TestModel {
+///     @Key("id") var _id = ""
+///     var name = ""
+///     var age = 0                    // "10" → 10
+///     var user: UserModel?
+///     var arrUsers: [UserModel] = [] // the element type comes from the declaration
+/// }
+/// let model = try TestModel(dictionary: ["id": "121", "name": "張三", "age": "10"])
+/// ```
+///
+/// - Parameters:
+///   - keyStrategy: how property names become keys, unless a property names its keys with ``Key(_:)``.
+///   - inheritsFromModel: `true` on a class whose superclass is itself a model, so that both decode from the
+///     same dictionary.
+///   - discriminator: on an enum whose cases each hold one model, the key that names the case
+///     (polymorphic decoding).
+@attached(member, names: named(init), named(encode), named(modelKeys), named(ModelKitCase))
+@attached(extension, conformances: KeyedModel, Codable, names: named(init), named(encode), named(modelKeys))
+public macro DictionaryModel(
+    keyStrategy: ModelKeyStrategy = .propertyNames,
+    inheritsFromModel: Bool = false,
+    discriminator: String? = nil
+) = #externalMacro(module: "ModelKitMacros", type: "DictionaryModelMacro")
+
+/// The keys a property reads, in order of preference: the first one present in the data wins. A key may be a
+/// path into nested data, `"info.city"` or `"images[0].url"`. The first key is the one written back.
+@attached(peer)
+public macro Key(_ keys: String...) = #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
+
+/// Leaves a property out of decoding and encoding; it keeps its initial value.
+@attached(peer)
+public macro Ignored() = #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
+
+/// Converts a property's value with `transform` on the way in and out, instead of the conversion table.
+@attached(peer)
+public macro Transform<T: ValueTransform>(_ transform: T) =
+    #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
+
+/// How `@DictionaryModel` turns property names into keys.
+public enum ModelKeyStrategy: Sendable, Hashable {
+    /// The names as written.
+    case propertyNames
+    /// snake_case, with acronyms kept whole: `imageURL` ↔ `image_url`, `userID` ↔ `user_id`.
+    case snakeCase
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The conversion table: what each property type accepts, in lenient and in strict mode.
+///
+/// This file is the one place where a value of one kind becomes a value of another; every reader, the
+/// `Codable` decoder and generated code go through it, so the rules cannot drift apart.
+public enum ConversionRules {
+    /// Converts a scalar to a fixed-width integer: integers in range, integral doubles, numeric strings
+    /// (`"10"`, `" 10 "`) and bools as 1/0 in lenient mode.
+    @inlinable
+    public static func integer<T: FixedWidthInteger>(_ value: Value, as type: T.Type, context: DecodingContext)
+        throws -> T
+    {
+        switch value {
+        case .integer(let number):
+            if let exact = T(exactly: number) { return exact }
+            throw context.error(.numberOutOfRange(expected: "\(T.self)", found: "\(number)"))
+        case .unsignedInteger(let number):
+            if let exact = T(exactly: number) { return exact }
+            throw context.error(.numberOutOfRange(expected: "\(T.self)", found: "\(number)"))
+        case .double(let number):
+            if let exact = T(exactly: number) { return exact }
+            if number.isFinite && number == number.rounded() {
+                throw context.error(.numberOutOfRange(expected: "\(T.self)", found: "\(number)"))
+            }
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        case .decimal(let number):
+            if let exact = integer(fromText: number.description, as: T.self) { return exact }
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        case .string(let text) where !context.isStrict:
+            if let number = integer(fromText: text, as: T.self) {
+                context.noteConversion(of: value, to: "\(T.self)")
+                return number
+            }
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        case .bool(let flag) where !context.isStrict:
+            context.noteConversion(of: value, to: "\(T.self)")
+            return flag ? 1 : 0
+        default:
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        }
+    }
+
+    /// Parses integer text, trimmed of white space; integral decimal text such as `"10.0"` is accepted.
+    @inlinable
+    public static func integer<T: FixedWidthInteger>(fromText text: String, as type: T.Type) -> T? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let exact = T(trimmed) { return exact }
+        if trimmed.first == "+", let exact = T(trimmed.dropFirst()) { return exact }
+        if trimmed.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+            let decimal = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")),
+            let exact = T(decimal.description)
+        {
+            return exact
+        }
+        return nil
+    }
+
+    /// Converts a scalar to a floating-point number: any number, and numeric strings in lenient mode.
+    @inlinable
+    public static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Value, as type: T.Type, context: DecodingContext
+    ) throws -> T {
+        switch value {
+        case .double(let number): return T(number)
+        case .integer(let number): return T(number)
+        case .unsignedInteger(let number): return T(number)
+        case .decimal(let number):
+            return T(String(describing: number)) ?? T(NSDecimalNumber(decimal: number).doubleValue)
+        case .string(let text) where !context.isStrict:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let number = T(trimmed), !trimmed.isEmpty {
+                context.noteConversion(of: value, to: "\(T.self)")
+                return number
+            }
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        default:
+            throw context.mismatch(expected: "\(T.self)", found: value)
+        }
+    }
+
+    /// Converts a scalar to a Bool: bools; 0 and 1; and `true`/`false`/`yes`/`no`/`y`/`n`/`1`/`0` in any case
+    /// in lenient mode.
+    @inlinable
+    public static func bool(_ value: Value, context: DecodingContext) throws -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .integer(let number) where !context.isStrict && (number == 0 || number == 1):
+            context.noteConversion(of: value, to: "Bool")
+            return number == 1
+        case .double(let number) where !context.isStrict && (number == 0 || number == 1):
+            context.noteConversion(of: value, to: "Bool")
+            return number == 1
+        case .string(let text) where !context.isStrict:
+            switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+            case "true", "yes", "y", "1":
+                context.noteConversion(of: value, to: "Bool")
+                return true
+            case "false", "no", "n", "0":
+                context.noteConversion(of: value, to: "Bool")
+                return false
+            default:
+                throw context.mismatch(expected: "Bool", found: value)
+            }
+        default:
+            throw context.mismatch(expected: "Bool", found: value)
+        }
+    }
+
+    /// Converts a scalar to a String: strings; numbers as their decimal text and bools as `true`/`false`
+    /// in lenient mode.
+    @inlinable
+    public static func string(_ value: Value, context: DecodingContext) throws -> String {
+        if case .string(let text) = value { return text }
+        guard !context.isStrict else { throw context.mismatch(expected: "String", found: value) }
+        let text: String
+        switch value {
+        case .integer(let number): text = String(number)
+        case .unsignedInteger(let number): text = String(number)
+        case .double(let number): text = decimalText(of: number)
+        case .decimal(let number): text = number.description
+        case .bool(let flag): text = flag ? "true" : "false"
+        default: throw context.mismatch(expected: "String", found: value)
+        }
+        context.noteConversion(of: value, to: "String")
+        return text
+    }
+
+    /// A double's shortest decimal text, without a trailing `.0` for whole numbers (`10`, `3.25`).
+    public static func decimalText(of number: Double) -> String {
+        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+            return String(Int64(number))
+        }
+        return String(number)
+    }
+
+    /// Converts a scalar to a Decimal without losing a digit of the source's text.
+    @inlinable
+    public static func decimal(_ value: Value, context: DecodingContext) throws -> Decimal {
+        switch value {
+        case .decimal(let number): return number
+        case .integer(let number): return Decimal(number)
+        case .unsignedInteger(let number): return Decimal(number)
+        case .double(let number):
+            // The shortest text that reads back as the same double is what the source most likely said.
+            return Decimal(string: String(number), locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number)
+        case .string(let text) where !context.isStrict:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let number = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")),
+                trimmed.allSatisfy({ "+-0123456789.eE".contains($0) })
+            {
+                context.noteConversion(of: value, to: "Decimal")
+                return number
+            }
+            throw context.mismatch(expected: "Decimal", found: value)
+        default:
+            throw context.mismatch(expected: "Decimal", found: value)
+        }
+    }
+
+    /// Converts a scalar to a Date: property-list dates; numbers in ``DecodingOptions/dateUnit``; and the
+    /// texts ``DateText`` parses.
+    @inlinable
+    public static func date(_ value: Value, context: DecodingContext) throws -> Date {
+        switch value {
+        case .date(let date): return date
+        case .integer, .unsignedInteger, .double, .decimal:
+            let seconds = try floatingPoint(value, as: Double.self, context: context)
+            return date(fromNumber: seconds, unit: context.options.dateUnit)
+        case .string(let text):
+            if let date = DateText.parse(text, defaultTimeZone: context.options.defaultTimeZone) {
+                return date
+            }
+            if !context.isStrict, let seconds = Double(text.trimmingCharacters(in: .whitespaces)) {
+                context.noteConversion(of: value, to: "Date")
+                return date(fromNumber: seconds, unit: context.options.dateUnit)
+            }
+            throw context.mismatch(expected: "Date", found: value)
+        default:
+            throw context.mismatch(expected: "Date", found: value)
+        }
+    }
+
+    /// The date a number stands for in `unit`.
+    public static func date(fromNumber number: Double, unit: DecodingOptions.DateUnit) -> Date {
+        switch unit {
+        case .secondsSince1970: Date(timeIntervalSince1970: number)
+        case .millisecondsSince1970: Date(timeIntervalSince1970: number / 1000)
+        case .secondsSinceReferenceDate: Date(timeIntervalSinceReferenceDate: number)
+        }
+    }
+
+    /// Converts a scalar to Data: property-list data, or a base64 string.
+    @inlinable
+    public static func data(_ value: Value, context: DecodingContext) throws -> Data {
+        switch value {
+        case .data(let data): return data
+        case .string(let text):
+            if let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) { return data }
+            throw context.mismatch(expected: "base64 Data", found: value)
+        default:
+            throw context.mismatch(expected: "Data", found: value)
+        }
+    }
+
+    /// Converts a scalar to a URL: a string that parses as one.
+    @inlinable
+    public static func url(_ value: Value, context: DecodingContext) throws -> URL {
+        if case .string(let text) = value, !text.isEmpty, let url = URL(string: text) { return url }
+        throw context.mismatch(expected: "URL", found: value)
+    }
+
+    /// Converts a scalar to a UUID: a string in the 8-4-4-4-12 form.
+    @inlinable
+    public static func uuid(_ value: Value, context: DecodingContext) throws -> UUID {
+        if case .string(let text) = value,
+            let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespaces))
+        {
+            return uuid
+        }
+        throw context.mismatch(expected: "UUID", found: value)
+    }
+}

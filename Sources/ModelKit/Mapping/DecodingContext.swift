@@ -1,0 +1,173 @@
+import Foundation
+
+/// The state of one decoding call: its options, where it is, and what the lenient rules did so far.
+///
+/// Generated code and ``ModelDecodable`` conformances pass the context down; it is not shared between calls
+/// or threads.
+public final class DecodingContext {
+    /// The options of this call.
+    public let options: DecodingOptions
+    /// The notes collected so far.
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// The path from the root to the value being decoded.
+    @usableFromInline internal var pathStack: [PathComponent] = []
+    /// Whether ``DecodingOptions/mode`` is strict, kept as a flag for the hot path.
+    public let isStrict: Bool
+    @usableFromInline internal let collects: Bool
+    /// Keys that another level of the same model reads (a subclass, a discriminator), by path depth.
+    var knownKeys: [(table: KeyTable, depth: Int)] = []
+
+    /// Creates the context for one call.
+    public init(options: DecodingOptions = DecodingOptions()) {
+        self.options = options
+        self.isStrict = options.mode == .strict
+        self.collects = options.collectsDiagnostics
+        pathStack.reserveCapacity(16)
+    }
+
+    /// The current path.
+    public var path: KeyPath { KeyPath(pathStack) }
+
+    /// The current path followed by `component`.
+    public func path(appending component: PathComponent) -> KeyPath {
+        KeyPath(pathStack + [component])
+    }
+
+    /// Enters `component` before its value is decoded.
+    @inlinable public func push(_ component: PathComponent) throws {
+        if pathStack.count >= options.maximumDepth {
+            throw MappingError(.tooDeep(limit: options.maximumDepth), at: path)
+        }
+        pathStack.append(component)
+    }
+
+    /// Leaves the component entered last.
+    @inlinable public func pop() {
+        pathStack.removeLast()
+    }
+
+    /// Records a note at the current path.
+    public func note(_ kind: Diagnostic.Kind) {
+        guard collects else { return }
+        diagnostics.append(Diagnostic(kind, at: path))
+    }
+
+    /// Records a note at the current path followed by `component`.
+    public func note(_ kind: Diagnostic.Kind, at component: PathComponent) {
+        guard collects else { return }
+        diagnostics.append(Diagnostic(kind, at: path(appending: component)))
+    }
+
+    /// Records a note that `found` was converted to `type`.
+    @inlinable public func noteConversion(of found: Value, to type: String) {
+        guard collects else { return }
+        note(.converted(from: found.briefDescription, to: type))
+    }
+
+    /// An error at the current path.
+    public func error(_ reason: MappingError.Reason) -> MappingError {
+        MappingError(reason, at: path)
+    }
+
+    /// An error saying that `found` is not what `expected` names.
+    public func mismatch(expected: String, found: Value) -> MappingError {
+        MappingError(.typeMismatch(expected: expected, found: found.briefDescription), at: path)
+    }
+
+    /// An error saying that a value of `kind` is not what `expected` names.
+    public func mismatch(expected: String, foundKind kind: ValueKind) -> MappingError {
+        MappingError(.typeMismatch(expected: expected, found: kind.description), at: path)
+    }
+
+    /// Decodes one value of a property or element at `component`, applying the lenient rules for `null`
+    /// and for values that cannot be converted.
+    ///
+    /// - Returns: the value, or `nil` when the caller should use its default (already noted).
+    @inlinable
+    public func decodeField<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, at component: PathComponent, from reader: inout R, hasDefault: Bool
+    ) throws -> T? {
+        try push(component)
+        defer { pop() }
+        return try decodeValue(type, from: &reader, hasDefault: hasDefault)
+    }
+
+    /// Decodes one value at the current path; see ``decodeField(_:at:from:hasDefault:)``.
+    @inlinable
+    public func decodeValue<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, from reader: inout R, hasDefault: Bool
+    ) throws -> T? {
+        if try reader.decodeNull() {
+            if let null = T.nullValue { return null }
+            if hasDefault && !isStrict {
+                note(.defaultedNull)
+                return nil
+            }
+            throw mismatch(expected: String(describing: T.self), foundKind: .null)
+        }
+        guard hasDefault && !isStrict else {
+            return try decodeLocated(type, from: &reader)
+        }
+        let depth = reader.depth
+        let pathDepth = pathStack.count
+        do {
+            return try decodeLocated(type, from: &reader)
+        } catch let error as MappingError where error.isRecoverable {
+            try reader.recover(toDepth: depth)
+            pathStack.removeSubrange(pathDepth...)
+            note(.defaultedInvalid(error: error.description))
+            return nil
+        }
+    }
+
+    /// Decodes `type`, giving an error that a reader threw without a path the current path and the type's name.
+    @inlinable
+    public func decodeLocated<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
+        do {
+            return try T(from: &reader, context: self)
+        } catch let error as MappingError where error.path.components.isEmpty && !pathStack.isEmpty {
+            throw located(error, expecting: "\(T.self)")
+        }
+    }
+
+    /// `error` at the current path; a reader's "expected a scalar" names `expected` instead.
+    public func located(_ error: MappingError, expecting expected: String) -> MappingError {
+        var error = error
+        error.path = path
+        if case .typeMismatch("a scalar", let found) = error.reason {
+            error.reason = .typeMismatch(expected: expected, found: found)
+        }
+        return error
+    }
+
+    /// Marks the keys of `table` as read at the current depth, while a superclass or a polymorphic case
+    /// decodes the same dictionary.
+    public func beginKnownKeys(_ table: KeyTable) {
+        knownKeys.append((table, pathStack.count))
+    }
+
+    /// Ends the scope begun by ``beginKnownKeys(_:)``.
+    public func endKnownKeys() {
+        knownKeys.removeLast()
+    }
+
+    /// Records or rejects a key that no property reads.
+    public func unknownKey(_ key: String) throws {
+        if knownKeys.contains(where: { $0.depth == pathStack.count && $0.table.index(of: key) != nil }) { return }
+        if isStrict {
+            throw MappingError(.unknownKey, at: path(appending: .key(key)))
+        }
+        note(.unknownKey, at: .key(key))
+    }
+}
+
+extension MappingError {
+    /// Whether decoding may go on after this error by using a default: malformed bytes, limits and file
+    /// errors end the whole call.
+    public var isRecoverable: Bool {
+        switch reason {
+        case .malformedData, .tooDeep, .tooLarge, .file: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// How values are decoded: the rules, the key strategy, dates and the limits for untrusted input.
+public struct DecodingOptions: Sendable, Hashable {
+    /// How strictly values must match their property's type.
+    public enum Mode: Sendable, Hashable {
+        /// The conversion table: `"10"` → `10`, `"yes"` → `true`, a bad element dropped, a default for a bad value.
+        case lenient
+        /// Only values of the property's own kind; a key that no property reads is an error.
+        case strict
+    }
+
+    /// How property names become keys in the data.
+    public enum KeyStrategy: Sendable, Hashable {
+        /// The strategy the type declares (`@DictionaryModel(keyStrategy:)`), or the names as written.
+        case typeDefault
+        /// Keys are the property names as written.
+        case propertyNames
+        /// Keys are the property names in snake_case (`imageURL` ↔ `image_url`).
+        case snakeCase
+    }
+
+    /// The unit of a number that stands for a date.
+    public enum DateUnit: Sendable, Hashable {
+        /// Seconds since 1970-01-01T00:00:00Z.
+        case secondsSince1970
+        /// Milliseconds since 1970-01-01T00:00:00Z.
+        case millisecondsSince1970
+        /// Seconds since 2001-01-01T00:00:00Z, as property lists count them.
+        case secondsSinceReferenceDate
+    }
+
+    /// Lenient (the default) or strict.
+    public var mode: Mode = .lenient
+    /// The key strategy for this call; `.typeDefault` uses the type's own.
+    public var keyStrategy: KeyStrategy = .typeDefault
+    /// The unit of numbers that are read as dates.
+    public var dateUnit: DateUnit = .secondsSince1970
+    /// The time zone of date texts that name none (`2024-05-01 10:00:00`).
+    public var defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!
+    /// Whether diagnostics are collected. Turning them off saves work when nobody reads them.
+    public var collectsDiagnostics: Bool = true
+    /// The deepest nesting accepted before decoding fails with ``MappingError/Reason/tooDeep(limit:)``.
+    public var maximumDepth: Int = 512
+    /// The most elements accepted in one array or dictionary of untrusted input.
+    public var maximumCollectionCount: Int = 100_000_000
+    /// The largest input, in bytes, that a file or data entry point reads.
+    public var maximumInputBytes: Int = 1 << 31
+
+    /// The default options: lenient, declared keys, seconds since 1970, depth 512.
+    public init() {}
+
+    /// Options with `mode` set.
+    public static var strict: DecodingOptions {
+        var options = DecodingOptions()
+        options.mode = .strict
+        return options
+    }
+}
+
+/// How models are written.
+public struct EncodingOptions: Sendable, Hashable {
+    /// What happens to an optional property that is `nil`.
+    public enum NilEncoding: Sendable, Hashable {
+        /// The key is left out (the default, like Foundation's coders).
+        case omit
+        /// The key is written with `null` (`NSNull` in a dictionary).
+        case writeNull
+    }
+
+    /// How dates are written to formats without a date type (JSON).
+    public enum DateEncoding: Sendable, Hashable {
+        /// ISO 8601 text with fractional seconds when there are any.
+        case iso8601
+        /// Seconds since 1970 as a number.
+        case secondsSince1970
+        /// Milliseconds since 1970 as a number.
+        case millisecondsSince1970
+    }
+
+    /// `nil` left out or written as null.
+    public var nilEncoding: NilEncoding = .omit
+    /// The key strategy for this call; `.typeDefault` uses the type's own.
+    public var keyStrategy: DecodingOptions.KeyStrategy = .typeDefault
+    /// Dates in formats that have no date type.
+    public var dateEncoding: DateEncoding = .iso8601
+    /// The deepest nesting written before encoding fails (a guard against cyclic class graphs).
+    public var maximumDepth: Int = 512
+
+    /// The default options: `nil` omitted, declared keys, ISO 8601 dates.
+    public init() {}
+}

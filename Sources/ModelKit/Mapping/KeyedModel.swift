@@ -1,0 +1,378 @@
+import Foundation
+import OrderedCollections
+
+/// A model made by `@DictionaryModel`: it knows its keys and may hook into decoding.
+public protocol KeyedModel: ModelCodable {
+    /// The keys the model reads, under each key strategy.
+    static var modelKeys: ModelKeys { get }
+
+    /// Called after every property is set; adjust derived state here.
+    mutating func modelDidDecode(context: DecodingContext) throws
+
+    /// Called after ``modelDidDecode(context:)``; throw ``ValidationError`` to reject the model.
+    func validateModel() throws
+}
+
+extension KeyedModel {
+    /// Does nothing.
+    public mutating func modelDidDecode(context: DecodingContext) throws {}
+    /// Accepts every model.
+    public func validateModel() throws {}
+}
+
+/// Thrown by ``KeyedModel/validateModel()`` to reject a model; decoding fails with its reason and path.
+public struct ValidationError: Error, Sendable, Hashable {
+    /// Why the model is not acceptable.
+    public var reason: String
+
+    /// Creates the error.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
+/// The key tables of one model type: the keys as declared and as snake_case, built once.
+public struct ModelKeys: Sendable {
+    /// The keys as declared (property names, or the keys given with `@Key`).
+    public let declared: KeyTable
+    /// The keys with property names in snake_case; keys given with `@Key` are kept as written.
+    public let snakeCase: KeyTable
+    /// The strategy the type chose.
+    public let typeStrategy: ModelKeyStrategy
+
+    /// Creates the tables; both arrays list the same keys in the same order.
+    public init(declared: [String], snakeCase: [String], typeStrategy: ModelKeyStrategy) {
+        self.declared = KeyTable(declared)
+        self.snakeCase = declared == snakeCase ? self.declared : KeyTable(snakeCase)
+        self.typeStrategy = typeStrategy
+    }
+
+    /// The table for a call's strategy.
+    @inlinable
+    public func table(for strategy: DecodingOptions.KeyStrategy) -> KeyTable {
+        switch strategy {
+        case .typeDefault: typeStrategy == .snakeCase ? snakeCase : declared
+        case .propertyNames: declared
+        case .snakeCase: snakeCase
+        }
+    }
+}
+
+/// One property being decoded by generated code: its value so far and which of its keys set it.
+public struct Field<T> {
+    /// The value, once set or defaulted.
+    public var value: T?
+    /// The position of the key that set the value among the property's keys; `Int.max` while unset.
+    public var priority = Int.max
+    /// Whether any of the property's keys was present, even if its value was then defaulted.
+    public var seen = false
+    @usableFromInline let defaultValue: T?
+
+    /// A field whose property has an initial value.
+    @inlinable public init(default value: T) {
+        self.defaultValue = value
+    }
+
+    /// A field whose property must be present in the data.
+    @inlinable public init() {
+        self.defaultValue = nil
+    }
+
+    /// Whether a key with this priority should be read: it comes before the key that set the value.
+    @inlinable public func wants(_ priority: Int) -> Bool { priority < self.priority }
+
+    /// The decoded value, the default, or a missing-key error at `key`.
+    ///
+    /// - Parameter reportsMissing: whether a missing key that takes the default is noted; optionals that are
+    ///   simply absent are not.
+    @inlinable
+    public func take(key: String, context: DecodingContext, reportsMissing: Bool) throws -> T {
+        if let value { return value }
+        if let defaultValue {
+            if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
+            return defaultValue
+        }
+        throw MappingError(.missingKey, at: context.path(appending: .key(key)))
+    }
+}
+
+extension Field where T: ModelDecodable {
+    /// Decodes the value under `key` from the reader, if this key comes before the one that set it.
+    @inlinable
+    public mutating func decode<R: ModelReader>(
+        priority: Int, key: String, from reader: inout R, context: DecodingContext
+    ) throws {
+        guard wants(priority) else { return try reader.skipValue() }
+        seen = true
+        if let decoded = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: defaultValue != nil)
+        {
+            value = decoded
+            self.priority = priority
+        }
+    }
+
+    /// Decodes the value found at `path` inside a captured tree.
+    @inlinable
+    public mutating func decode(priority: Int, path: KeyPath, value found: Value, context: DecodingContext) throws {
+        guard wants(priority) else { return }
+        seen = true
+        var reader = ValueReader(found)
+        for component in path.components { try context.push(component) }
+        defer { for _ in path.components { context.pop() } }
+        if let decoded = try context.decodeValue(T.self, from: &reader, hasDefault: defaultValue != nil) {
+            value = decoded
+            self.priority = priority
+        }
+    }
+}
+
+extension Field {
+    /// Decodes the value under `key` with `transform` instead of the conversion table.
+    @inlinable
+    public mutating func decode<R: ModelReader, Transform: ValueTransform>(
+        priority: Int, key: String, from reader: inout R, context: DecodingContext, transform: Transform
+    ) throws where Transform.Output == T {
+        guard wants(priority) else { return try reader.skipValue() }
+        seen = true
+        try context.push(.key(key))
+        defer { context.pop() }
+        let found = try Value(from: &reader, context: context)
+        try apply(transform, to: found, priority: priority, context: context)
+    }
+
+    /// Decodes the value found at `path` inside a captured tree with `transform`.
+    @inlinable
+    public mutating func decode<Transform: ValueTransform>(
+        priority: Int, path: KeyPath, value found: Value, context: DecodingContext, transform: Transform
+    ) throws where Transform.Output == T {
+        guard wants(priority) else { return }
+        seen = true
+        for component in path.components { try context.push(component) }
+        defer { for _ in path.components { context.pop() } }
+        try apply(transform, to: found, priority: priority, context: context)
+    }
+
+    @inlinable
+    mutating func apply<Transform: ValueTransform>(
+        _ transform: Transform, to found: Value, priority: Int, context: DecodingContext
+    ) throws where Transform.Output == T {
+        do {
+            value = try transform.decode(found, context: context)
+            self.priority = priority
+        } catch let error as MappingError {
+            guard defaultValue != nil, !context.isStrict, error.isRecoverable else { throw error }
+            context.note(.defaultedInvalid(error: error.description))
+        } catch {
+            let failure = context.error(.transformFailed(String(describing: error)))
+            guard defaultValue != nil, !context.isStrict else { throw failure }
+            context.note(.defaultedInvalid(error: failure.description))
+        }
+    }
+}
+
+/// A conversion for one property, used with `@Transform` where the conversion table is not what the data
+/// needs: a custom date format, a comma-separated list, a unit change.
+public protocol ValueTransform: Sendable {
+    /// The property's type.
+    associatedtype Output
+
+    /// Makes the property's value from the data.
+    func decode(_ value: Value, context: DecodingContext) throws -> Output
+    /// Makes the data from the property's value.
+    func encode(_ output: Output) throws -> Value
+}
+
+/// Dates written in one fixed `DateFormatter` format, such as `"dd/MM/yyyy"`.
+public struct DateFormatTransform: ValueTransform {
+    /// The format, in `DateFormatter` syntax.
+    public let format: String
+    /// The time zone of the texts.
+    public let timeZone: TimeZone
+
+    /// Creates the transform; texts are read in `timeZone` (UTC unless given).
+    public init(_ format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.format = format
+        self.timeZone = timeZone
+    }
+
+    private func formatter() -> DateFormatter {
+        // A formatter per call: DateFormatter is not Sendable, and transforms are the rare path.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    /// Parses the text; a number or a plist date is taken as the conversion table says.
+    public func decode(_ value: Value, context: DecodingContext) throws -> Date {
+        if case .string(let text) = value {
+            if let date = formatter().date(from: text) { return date }
+            throw context.mismatch(expected: "date in format \(format)", found: value)
+        }
+        return try ConversionRules.date(value, context: context)
+    }
+
+    /// Formats the date.
+    public func encode(_ output: Date) throws -> Value {
+        .string(formatter().string(from: output))
+    }
+}
+
+extension ValueTransform {
+    /// Lets a transform serve an optional property: `nil` stays `nil`.
+    public var optional: OptionalTransform<Self> { OptionalTransform(base: self) }
+}
+
+/// A transform applied to the wrapped value of an optional property.
+public struct OptionalTransform<Base: ValueTransform>: ValueTransform {
+    /// The transform of the wrapped value.
+    public let base: Base
+
+    /// `null` becomes `nil`; anything else goes through the base.
+    public func decode(_ value: Value, context: DecodingContext) throws -> Base.Output? {
+        if case .null = value { return nil }
+        return try base.decode(value, context: context)
+    }
+
+    /// `nil` becomes `null`.
+    public func encode(_ output: Base.Output?) throws -> Value {
+        guard let output else { return .null }
+        return try base.encode(output)
+    }
+}
+
+extension EncodingContext {
+    /// Writes a property through its transform.
+    @inlinable
+    public func writeField<Transform: ValueTransform, W: ModelWriter>(
+        _ value: Transform.Output, key: String, transform: Transform, to writer: inout W
+    ) throws {
+        let encoded = try transform.encode(value)
+        if case .null = encoded, !writesNil { return }
+        try writer.writeKey(key)
+        try encoded.encode(to: &writer, context: self)
+    }
+}
+
+/// Properties whose keys are paths (`@Key("info.city")`), gathered while encoding and written as nested
+/// dictionaries once every property is known, so that `info.city` and `info.zip` share one `info`.
+public struct NestedOutput {
+    @usableFromInline var root = Value.dictionary([:])
+
+    /// An empty output.
+    @inlinable public init() {}
+
+    /// Adds `value` at `path`.
+    @inlinable
+    public mutating func add<T: ModelEncodable>(_ value: T, at path: KeyPath, context: EncodingContext) throws {
+        if value.isAbsent && !context.writesNil { return }
+        var writer = ValueWriter()
+        try value.encode(to: &writer, context: context)
+        root.insert(writer.result ?? .null, at: path.components[...])
+    }
+
+    /// Adds a value made by a transform at `path`.
+    @inlinable
+    public mutating func add(encoded: Value, at path: KeyPath, context: EncodingContext) {
+        if case .null = encoded, !context.writesNil { return }
+        root.insert(encoded, at: path.components[...])
+    }
+
+    /// Writes each gathered top-level entry into the dictionary being written.
+    @inlinable
+    public func write<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        guard case .dictionary(let entries) = root else { return }
+        for (key, value) in entries {
+            try writer.writeKey(key)
+            try value.encode(to: &writer, context: context)
+        }
+    }
+}
+
+extension Value {
+    /// Sets `value` at `path`, making dictionaries and arrays (padded with `null`) on the way.
+    @usableFromInline
+    mutating func insert(_ value: Value, at path: ArraySlice<PathComponent>) {
+        guard let first = path.first else {
+            self = value
+            return
+        }
+        let rest = path.dropFirst()
+        switch first {
+        case .key(let key):
+            var entries: OrderedDictionaryOfValues
+            if case .dictionary(let existing) = self { entries = existing } else { entries = [:] }
+            var child = entries[key] ?? .null
+            child.insert(value, at: rest)
+            entries[key] = child
+            self = .dictionary(entries)
+        case .index(let index):
+            var elements: [Value]
+            if case .array(let existing) = self { elements = existing } else { elements = [] }
+            guard index >= 0 && index < 100_000 else { return }
+            while elements.count <= index { elements.append(.null) }
+            elements[index].insert(value, at: rest)
+            self = .array(elements)
+        }
+    }
+}
+
+extension DecodingContext {
+    /// Reads the value under `key` into a tree, for properties that read inside it or share it.
+    @inlinable
+    public func capture<R: ModelReader>(key: String, from reader: inout R) throws -> Value {
+        try push(.key(key))
+        defer { pop() }
+        return try Value(from: &reader, context: self)
+    }
+
+    /// Runs the model's validation; a ``ValidationError`` becomes a ``MappingError`` at the current path.
+    public func validate<Model: KeyedModel>(_ model: Model) throws {
+        do {
+            try model.validateModel()
+        } catch let error as ValidationError {
+            throw MappingError(.validationFailed(error.reason), at: path)
+        }
+    }
+
+    /// The string under `key` that names a polymorphic model's case.
+    public func discriminator(_ key: String, in value: Value, model: String) throws -> String {
+        guard case .dictionary(let entries) = value else {
+            throw mismatch(expected: "\(model) (a dictionary)", found: value)
+        }
+        guard let tag = entries[key] else {
+            throw MappingError(.missingKey, at: path(appending: .key(key)))
+        }
+        try push(.key(key))
+        defer { pop() }
+        return try ConversionRules.string(tag, context: self)
+    }
+}
+
+extension EncodingContext {
+    /// Writes `model` as a dictionary that starts with `key: tag`, for polymorphic models.
+    public func writeTagged<Model: ModelEncodable, W: ModelWriter>(
+        _ model: Model, key: String, tag: String, to writer: inout W
+    ) throws {
+        var inner = ValueWriter()
+        try model.encode(to: &inner, context: self)
+        var entries: OrderedDictionaryOfValues = [key: .string(tag)]
+        if case .dictionary(let fields)? = inner.result {
+            for (field, value) in fields where field != key { entries[field] = value }
+        }
+        try Value.dictionary(entries).encode(to: &writer, context: self)
+    }
+}
+
+extension Value {
+    /// The entries of `base` followed by those of `overlay` (which win), for a subclass that adds its own
+    /// properties to its superclass's.
+    public static func merging(_ base: Value?, _ overlay: Value?) -> Value {
+        guard case .dictionary(var entries)? = base else { return overlay ?? .null }
+        if case .dictionary(let extra)? = overlay {
+            for (key, value) in extra { entries[key] = value }
+        }
+        return .dictionary(entries)
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+
+// The standard types decode through ``ConversionRules`` and encode to the writer's own scalar calls.
+
+extension String: ModelCodable {
+    /// Decodes a string by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.string(reader.readScalar(), context: context)
+    }
+
+    /// Writes the string.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(self)
+    }
+}
+
+extension Bool: ModelCodable {
+    /// Decodes a Bool by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.bool(reader.readScalar(), context: context)
+    }
+
+    /// Writes the Bool.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(self)
+    }
+}
+
+/// The integer types share one implementation: decoded by ``ConversionRules/integer(_:as:context:)``.
+public protocol ModelInteger: FixedWidthInteger, ModelCodable {}
+
+extension ModelInteger {
+    /// Decodes an integer by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.integer(reader.readScalar(), as: Self.self, context: context)
+    }
+
+    /// Writes the integer as a signed or unsigned 64-bit number.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        if let signed = Int64(exactly: self) {
+            try writer.write(signed)
+        } else {
+            try writer.write(UInt64(self))
+        }
+    }
+}
+
+extension Int: ModelInteger {}
+extension Int8: ModelInteger {}
+extension Int16: ModelInteger {}
+extension Int32: ModelInteger {}
+extension Int64: ModelInteger {}
+extension UInt: ModelInteger {}
+extension UInt8: ModelInteger {}
+extension UInt16: ModelInteger {}
+extension UInt32: ModelInteger {}
+extension UInt64: ModelInteger {}
+
+extension Double: ModelCodable {
+    /// Decodes a Double by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.floatingPoint(reader.readScalar(), as: Double.self, context: context)
+    }
+
+    /// Writes the Double.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(self)
+    }
+}
+
+extension Float: ModelCodable {
+    /// Decodes a Float by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.floatingPoint(reader.readScalar(), as: Float.self, context: context)
+    }
+
+    /// Writes the Float as the Double with the same shortest text, so `0.1` stays `0.1`.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(Double(String(self)) ?? Double(self))
+    }
+}
+
+extension Decimal: ModelCodable {
+    /// Decodes a Decimal by the conversion table, keeping every digit of the source's text.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        if let exact = try reader.readDecimal() {
+            self = exact
+        } else {
+            self = try ConversionRules.decimal(reader.readScalar(), context: context)
+        }
+    }
+
+    /// Writes the Decimal.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(self)
+    }
+}
+
+extension Date: ModelCodable {
+    /// Decodes a Date by the conversion table.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.date(reader.readScalar(), context: context)
+    }
+
+    /// Writes the Date natively where the format has dates, else as ``EncodingOptions/dateEncoding`` says.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        if W.writesNativeDates {
+            try writer.write(self)
+            return
+        }
+        switch context.options.dateEncoding {
+        case .iso8601: try writer.write(DateText.iso8601(self))
+        case .secondsSince1970: try writer.write(timeIntervalSince1970)
+        case .millisecondsSince1970: try writer.write((timeIntervalSince1970 * 1000).rounded())
+        }
+    }
+}
+
+extension Data: ModelCodable {
+    /// Decodes Data from property-list data or a base64 string.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.data(reader.readScalar(), context: context)
+    }
+
+    /// Writes the Data natively where the format has data, else as base64 text.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        if W.writesNativeData {
+            try writer.write(self)
+        } else {
+            try writer.write(base64EncodedString())
+        }
+    }
+}
+
+extension URL: ModelCodable {
+    /// Decodes a URL from a string.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.url(reader.readScalar(), context: context)
+    }
+
+    /// Writes the URL's absolute string.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(absoluteString)
+    }
+}
+
+extension UUID: ModelCodable {
+    /// Decodes a UUID from its string.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = try ConversionRules.uuid(reader.readScalar(), context: context)
+    }
+
+    /// Writes the UUID's string.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.write(uuidString)
+    }
+}
+
+extension Optional: ModelDecodable where Wrapped: ModelDecodable {
+    /// Decodes `null` as `nil` and anything else as the wrapped type.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        if try reader.decodeNull() {
+            self = .none
+        } else {
+            self = .some(try Wrapped(from: &reader, context: context))
+        }
+    }
+
+    /// `null` decodes to `nil`.
+    @inlinable public static var nullValue: Self? { .some(.none) }
+}
+
+extension Optional: ModelEncodable where Wrapped: ModelEncodable {
+    /// Writes the wrapped value, or `null`.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        if let self {
+            try self.encode(to: &writer, context: context)
+        } else {
+            try writer.writeNull()
+        }
+    }
+
+    /// `nil` is absent.
+    @inlinable public var isAbsent: Bool { self == nil }
+}
+
+extension Array: ModelDecodable where Element: ModelDecodable {
+    /// Decodes an array; in lenient mode an element that cannot be decoded is dropped with a diagnostic
+    /// instead of failing the whole array.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        guard try reader.beginArray() else {
+            throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
+        }
+        self = []
+        var index = 0
+        while try reader.nextElement() {
+            if index >= context.options.maximumCollectionCount {
+                throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
+            }
+            if let element = try context.decodeElement(Element.self, at: index, from: &reader) {
+                append(element)
+            }
+            index += 1
+        }
+    }
+}
+
+extension Array: ModelEncodable where Element: ModelEncodable {
+    /// Writes the elements in order.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.beginArray(count: count)
+        try context.enter()
+        for element in self {
+            try element.encode(to: &writer, context: context)
+        }
+        context.leave()
+        try writer.endArray()
+    }
+}
+
+extension Set: ModelDecodable where Element: ModelDecodable {
+    /// Decodes a set from an array, by the same rules as `Array`.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        self = Set(try [Element](from: &reader, context: context))
+    }
+}
+
+extension Set: ModelEncodable where Element: ModelEncodable {
+    /// Writes the elements as an array.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try Array(self).encode(to: &writer, context: context)
+    }
+}
+
+extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable {
+    /// Decodes a dictionary with string keys; in lenient mode a value that cannot be decoded is dropped with
+    /// a diagnostic.
+    @inlinable
+    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+        guard try reader.beginDictionary() else {
+            throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
+        }
+        self = [:]
+        while true {
+            guard try reader.nextKey(in: KeyTable.empty) != .end else { break }
+            if count >= context.options.maximumCollectionCount {
+                throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) entries"))
+            }
+            let key = reader.currentKey()
+            if let value = try context.decodeElement(Value.self, at: key, from: &reader) {
+                self[key] = value
+            }
+        }
+    }
+}
+
+extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable {
+    /// Writes the entries, sorted by key so that the output is the same on every run.
+    @inlinable
+    public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try writer.beginDictionary(count: count)
+        try context.enter()
+        for key in keys.sorted() {
+            try writer.writeKey(key)
+            try self[key]!.encode(to: &writer, context: context)
+        }
+        context.leave()
+        try writer.endDictionary()
+    }
+}
+
+extension KeyTable {
+    /// A table with no keys, for dictionaries whose keys are data rather than property names.
+    public static let empty = KeyTable([])
+}
+
+extension DecodingContext {
+    /// Decodes one collection element; in lenient mode an element that fails is dropped with a diagnostic.
+    @inlinable
+    public func decodeElement<T: ModelDecodable, R: ModelReader>(_ type: T.Type, at index: Int, from reader: inout R)
+        throws -> T?
+    {
+        try push(.index(index))
+        defer { pop() }
+        return try decodeLossy(type, from: &reader)
+    }
+
+    /// Decodes one dictionary value; in lenient mode a value that fails is dropped with a diagnostic.
+    @inlinable
+    public func decodeElement<T: ModelDecodable, R: ModelReader>(_ type: T.Type, at key: String, from reader: inout R)
+        throws -> T?
+    {
+        try push(.key(key))
+        defer { pop() }
+        return try decodeLossy(type, from: &reader)
+    }
+
+    @inlinable
+    func decodeLossy<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T? {
+        if isStrict { return try decodeLocated(type, from: &reader) }
+        let depth = reader.depth
+        let pathDepth = pathStack.count
+        do {
+            return try decodeLocated(type, from: &reader)
+        } catch let error as MappingError where error.isRecoverable {
+            try reader.recover(toDepth: depth)
+            pathStack.removeSubrange(pathDepth...)
+            note(.droppedElement(error: error.reasonDescription))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The keys one model reads, hashed once so that a key from the data is matched on its UTF-8 bytes without
+/// making a `String`.
+///
+/// Generated code builds one table per model type and key strategy, once.
+public final class KeyTable: Sendable {
+    /// The keys in the order the model declared them; a lookup returns an index into this array.
+    public let keys: [String]
+    private let utf8Keys: [[UInt8]]
+    /// Open addressing: each slot holds a key index plus one, zero when empty.
+    private let slots: [Int32]
+    private let mask: Int
+
+    /// Builds the table. Duplicate keys keep their first index.
+    public init(_ keys: [String]) {
+        self.keys = keys
+        let utf8Keys = keys.map { Array($0.utf8) }
+        self.utf8Keys = utf8Keys
+        var capacity = 8
+        while capacity < keys.count * 2 { capacity <<= 1 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (index, key) in utf8Keys.enumerated() {
+            var slot = key.withUnsafeBytes { KeyTable.hash($0) } & mask
+            var duplicate = false
+            while slots[slot] != 0 {
+                if utf8Keys[Int(slots[slot]) - 1] == key {
+                    duplicate = true
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if !duplicate { slots[slot] = Int32(index + 1) }
+        }
+        self.slots = slots
+        self.mask = mask
+    }
+
+    /// FNV-1a over the bytes: cheap for the short keys models use and good enough to spread them.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    /// The index of the key spelled by `bytes`, or `nil`.
+    public func index(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
+        var slot = KeyTable.hash(bytes) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            let candidate = utf8Keys[entry - 1]
+            if candidate.count == bytes.count,
+                candidate.withUnsafeBytes({ $0.elementsEqual(bytes) })
+            {
+                return entry - 1
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The index of `key`, or `nil`.
+    public func index(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { index(ofUTF8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Looks `key` up, as a reader reports it.
+    public func lookup(_ key: String) -> KeyLookup {
+        index(of: key).map(KeyLookup.known) ?? .unknown
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A pull reader over one source of data: a JSON or property-list byte buffer, or Foundation objects.
+///
+/// Generated code drives the reader directly — enter a dictionary, take the next key, read a scalar, enter a
+/// nested value or skip it — so no intermediate tree is built on the way from bytes to a model.
+public protocol ModelReader {
+    /// The kind of the next value, without consuming it.
+    mutating func peekKind() throws -> ValueKind
+
+    /// Consumes the next value if it is `null` and tells whether it was.
+    mutating func decodeNull() throws -> Bool
+
+    /// Enters the next value if it is a dictionary; returns `false`, consuming nothing, if it is not.
+    mutating func beginDictionary() throws -> Bool
+
+    /// Moves to the next key of the dictionary entered last and looks it up in `table`.
+    ///
+    /// After `.known` or `.unknown` the key's value must be read or skipped; after `.end` the dictionary is
+    /// left.
+    mutating func nextKey(in table: KeyTable) throws -> KeyLookup
+
+    /// The text of the key returned last by ``nextKey(in:)``.
+    func currentKey() -> String
+
+    /// Enters the next value if it is an array; returns `false`, consuming nothing, if it is not.
+    mutating func beginArray() throws -> Bool
+
+    /// Moves to the next element of the array entered last; `false` when the array has ended (and is left).
+    mutating func nextElement() throws -> Bool
+
+    /// Reads the next value, which must be a scalar: anything but an array or a dictionary.
+    mutating func readScalar() throws -> Value
+
+    /// Reads the next value as a Decimal from its own text, if the reader keeps number text and the value
+    /// is a number; otherwise returns `nil` and consumes nothing.
+    mutating func readDecimal() throws -> Decimal?
+
+    /// Skips the next value, whatever it is.
+    mutating func skipValue() throws
+
+    /// How many arrays and dictionaries are entered and not yet left.
+    var depth: Int { get }
+
+    /// Leaves every array and dictionary entered below `depth`, skipping what is left of them, so that
+    /// decoding can go on with the next key after a value that failed.
+    mutating func recover(toDepth depth: Int) throws
+}
+
+extension ModelReader {
+    /// Readers over trees hold numbers, not their text: the Decimal comes from the scalar.
+    public mutating func readDecimal() throws -> Decimal? { nil }
+
+    /// Reads the next value, whatever it is, into a ``Value`` tree.
+    ///
+    /// Depth is bounded by `context`'s limit; no recursion that the input controls goes deeper than that.
+    public mutating func readValue(context: DecodingContext) throws -> Value {
+        try Value(from: &self, context: context)
+    }
+}
+
+/// The result of looking up a key read from the data in a ``KeyTable``.
+public enum KeyLookup: Equatable, Sendable {
+    /// The key is the table's key at this index.
+    case known(Int)
+    /// No property reads this key.
+    case unknown
+    /// The dictionary has no more keys.
+    case end
+}

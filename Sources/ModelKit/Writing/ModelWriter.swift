@@ -1,0 +1,79 @@
+import Foundation
+
+/// A writer that models write themselves to: Foundation objects, a ``Value`` tree, or a format's bytes.
+///
+/// It mirrors ``ModelReader``: generated code calls it directly, so encoding builds no intermediate tree.
+public protocol ModelWriter {
+    /// Whether the format has a date type; if not, dates are written as ``EncodingOptions/dateEncoding`` says.
+    static var writesNativeDates: Bool { get }
+    /// Whether the format has a data type; if not, data is written as base64 text.
+    static var writesNativeData: Bool { get }
+
+    /// Starts a dictionary; `count` is the most entries it will have, a hint for sizing.
+    mutating func beginDictionary(count: Int) throws
+    /// Writes the key of the next entry of the current dictionary.
+    mutating func writeKey(_ key: String) throws
+    /// Ends the current dictionary.
+    mutating func endDictionary() throws
+    /// Starts an array of `count` elements.
+    mutating func beginArray(count: Int) throws
+    /// Ends the current array.
+    mutating func endArray() throws
+    /// Writes `null`.
+    mutating func writeNull() throws
+    /// Writes a Bool.
+    mutating func write(_ value: Bool) throws
+    /// Writes a signed integer.
+    mutating func write(_ value: Int64) throws
+    /// Writes an unsigned integer above `Int64.max`.
+    mutating func write(_ value: UInt64) throws
+    /// Writes a floating-point number.
+    mutating func write(_ value: Double) throws
+    /// Writes a Decimal, keeping its digits where the format can.
+    mutating func write(_ value: Decimal) throws
+    /// Writes a string.
+    mutating func write(_ value: String) throws
+    /// Writes a date (only called when ``writesNativeDates`` is `true`).
+    mutating func write(_ value: Date) throws
+    /// Writes data (only called when ``writesNativeData`` is `true`).
+    mutating func write(_ value: Data) throws
+}
+
+/// The state of one encoding call: its options and how deep it is.
+public final class EncodingContext {
+    /// The options of this call.
+    public let options: EncodingOptions
+    /// Whether `nil` properties are written as `null`.
+    public let writesNil: Bool
+    @usableFromInline var depth = 0
+
+    /// Creates the context for one call.
+    public init(options: EncodingOptions = EncodingOptions()) {
+        self.options = options
+        self.writesNil = options.nilEncoding == .writeNull
+    }
+
+    /// Goes one level deeper; fails past ``EncodingOptions/maximumDepth``, which only a cyclic graph of
+    /// class instances reaches.
+    @inlinable
+    public func enter() throws {
+        depth += 1
+        if depth > options.maximumDepth {
+            throw MappingError(.tooDeep(limit: options.maximumDepth), at: KeyPath())
+        }
+    }
+
+    /// Comes back up one level.
+    @inlinable
+    public func leave() {
+        depth -= 1
+    }
+
+    /// Writes one property: its key and value, or nothing when the value is absent and `nil` is omitted.
+    @inlinable
+    public func writeField<T: ModelEncodable, W: ModelWriter>(_ value: T, key: String, to writer: inout W) throws {
+        if value.isAbsent && !writesNil { return }
+        try writer.writeKey(key)
+        try value.encode(to: &writer, context: self)
+    }
+}

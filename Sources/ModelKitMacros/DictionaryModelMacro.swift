@@ -1,0 +1,312 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@DictionaryModel`: generates decoding, encoding, key tables and `Codable` for a struct, a class or an
+/// enum of models.
+///
+/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer. Classes
+/// get their initializers and `encode` in the class body, because designated and `required` initializers and
+/// overridable methods cannot live in an extension.
+public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
+    struct Arguments {
+        var strategy = ".propertyNames"
+        var inheritsFromModel = false
+        var discriminator: String?
+    }
+
+    static func arguments(of node: AttributeSyntax) -> Arguments {
+        var result = Arguments()
+        for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+            switch argument.label?.text {
+            case "keyStrategy":
+                let text = argument.expression.trimmedDescription
+                result.strategy = text.hasSuffix("snakeCase") ? ".snakeCase" : ".propertyNames"
+            case "inheritsFromModel":
+                result.inheritsFromModel = argument.expression.trimmedDescription == "true"
+            case "discriminator":
+                if let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                    let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+                {
+                    result.discriminator = segment.content.text
+                }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    static func accessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        for modifier in modifiers {
+            switch modifier.name.text {
+            case "public", "open": return "public "
+            case "package": return "package "
+            default: continue
+            }
+        }
+        return ""
+    }
+
+    static func diagnoser(_ context: some MacroExpansionContext) -> (Syntax, String) -> Void {
+        { node, message in context.diagnose(Diagnostic(node: node, message: ModelMacroMessage(message: message))) }
+    }
+
+    /// Protocols that may come first in a class's inheritance list; any other first name is the superclass.
+    static let knownProtocols: Set<String> = [
+        "Sendable", "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Identifiable", "Comparable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject", "ObservableObject", "Observable",
+        "KeyedModel", "ModelCodable", "ModelDecodable", "ModelEncodable", "Error", "CaseIterable",
+    ]
+
+    static func hasPlainSuperclass(_ declaration: ClassDeclSyntax) -> Bool {
+        guard let first = declaration.inheritanceClause?.inheritedTypes.first?.type else { return false }
+        if first.is(AttributedTypeSyntax.self) { return false }
+        let name = first.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        if knownProtocols.contains(name) { return false }
+        return !(name.hasSuffix("able") || name.hasSuffix("Protocol") || name.hasSuffix("Convertible"))
+    }
+
+    // MARK: Member role (classes)
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return [] }
+        let arguments = arguments(of: node)
+        let typeName = classDeclaration.name.text
+        let access = accessPrefix(classDeclaration.modifiers)
+        let properties = PropertyReader.properties(of: classDeclaration.memberBlock, diagnose: diagnoser(context))
+        let isGeneric = classDeclaration.genericParameterClause != nil
+        let keysName = arguments.inheritsFromModel ? "modelKeysOf\(typeName)" : "modelKeys"
+        let generator = ModelCodeGenerator(
+            typeName: typeName, properties: properties, keysExpression: "Self.\(keysName)")
+        var members: [DeclSyntax] = []
+        let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
+        if isGeneric {
+            members.append(
+                "\(raw: access)static var \(raw: keysName): ModelKit.ModelKeys { \(raw: keysInitializer) }")
+        } else {
+            members.append("\(raw: access)static let \(raw: keysName) = \(raw: keysInitializer)")
+        }
+        if arguments.inheritsFromModel {
+            members.append(
+                """
+                \(raw: access)required init<R: ModelKit.ModelReader>(from source: inout R, context: ModelKit.DecodingContext) throws {
+                    let buffered = try ModelKit.Value(from: &source, context: context)
+                    var reader = ModelKit.ValueReader(buffered)
+                    \(raw: generator.decodingStatements(reportsUnknownKeys: false))
+                    var superReader = ModelKit.ValueReader(buffered)
+                    context.beginKnownKeys(keys)
+                    defer { context.endKnownKeys() }
+                    try super.init(from: &superReader, context: context)
+                }
+                """)
+            members.append(
+                """
+                \(raw: access)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
+                    var writer = ModelKit.ValueWriter()
+                    \(raw: generator.encodingStatements())
+                    var superWriter = ModelKit.ValueWriter()
+                    try super.encode(to: &superWriter, context: context)
+                    try ModelKit.Value.merging(superWriter.result, writer.result).encode(to: &output, context: context)
+                }
+                """)
+        } else {
+            let superInit = hasPlainSuperclass(classDeclaration) ? "super.init()" : ""
+            members.append(
+                """
+                \(raw: access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    \(raw: generator.decodingStatements(reportsUnknownKeys: true))
+                    \(raw: superInit)
+                    var model = self
+                    try model.modelDidDecode(context: context)
+                    try context.validate(self)
+                }
+                """)
+            members.append(
+                """
+                \(raw: access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    \(raw: generator.encodingStatements())
+                }
+                """)
+            members.append(
+                """
+                \(raw: access)func encode(to encoder: any Encoder) throws {
+                    try ModelKit.CodableBridge.encode(self, to: encoder)
+                }
+                """)
+        }
+        members.append(
+            """
+            \(raw: access)required convenience init(from decoder: any Decoder) throws {
+                var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+            }
+            """)
+        return members
+    }
+
+    // MARK: Extension role (structs, enums, and conformances of classes)
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let arguments = arguments(of: node)
+        let conformances = protocols.map(\.trimmedDescription)
+        let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+        let addsCodable = conformances.contains { $0.hasSuffix("Codable") && !$0.hasSuffix("ModelCodable") }
+
+        if declaration.is(ClassDeclSyntax.self) {
+            if arguments.inheritsFromModel || conformances.isEmpty { return [] }
+            return [try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformanceClause) {}")]
+        }
+        if let enumDeclaration = declaration.as(EnumDeclSyntax.self) {
+            return try polymorphicEnum(
+                enumDeclaration, type: type, arguments: arguments, conformanceClause: conformanceClause,
+                addsCodable: addsCodable, context: context)
+        }
+        guard let structDeclaration = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(
+                Diagnostic(
+                    node: Syntax(node),
+                    message: ModelMacroMessage(message: "@DictionaryModel applies to a struct, a class or an enum")))
+            return []
+        }
+        let typeName = structDeclaration.name.text
+        let access = accessPrefix(structDeclaration.modifiers)
+        let properties = PropertyReader.properties(of: structDeclaration.memberBlock, diagnose: diagnoser(context))
+        let generator = ModelCodeGenerator(typeName: typeName, properties: properties, keysExpression: "Self.modelKeys")
+        let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
+        let keysDeclaration =
+            structDeclaration.genericParameterClause != nil
+            ? "\(access)static var modelKeys: ModelKit.ModelKeys { \(keysInitializer) }"
+            : "\(access)static let modelKeys = \(keysInitializer)"
+        let codable =
+            addsCodable
+            ? """
+
+                \(access)init(from decoder: any Decoder) throws {
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                }
+
+                \(access)func encode(to encoder: any Encoder) throws {
+                    try ModelKit.CodableBridge.encode(self, to: encoder)
+                }
+            """ : ""
+        let source = """
+            extension \(type.trimmedDescription)\(conformanceClause) {
+                \(keysDeclaration)
+
+                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    \(generator.decodingStatements(reportsUnknownKeys: true))
+                    try self.modelDidDecode(context: context)
+                    try context.validate(self)
+                }
+
+                \(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    \(generator.encodingStatements())
+                }
+            \(codable)
+            }
+            """
+        return [try ExtensionDeclSyntax("\(raw: source)")]
+    }
+
+    static func polymorphicEnum(
+        _ declaration: EnumDeclSyntax, type: some TypeSyntaxProtocol, arguments: Arguments,
+        conformanceClause: String, addsCodable: Bool, context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let discriminator = arguments.discriminator else {
+            context.diagnose(
+                Diagnostic(
+                    node: Syntax(declaration.name),
+                    message: ModelMacroMessage(
+                        message:
+                            "@DictionaryModel on an enum needs discriminator: the key that names the case; for raw-value enums conform to ModelEnum instead"
+                    )))
+            return []
+        }
+        let access = accessPrefix(declaration.modifiers)
+        var cases: [(name: String, tag: String, payload: String)] = []
+        for member in declaration.memberBlock.members {
+            guard let caseDeclaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            var tag: String?
+            for attribute in caseDeclaration.attributes {
+                guard let attribute = attribute.as(AttributeSyntax.self),
+                    ["Key", "ModelKit.Key"].contains(attribute.attributeName.trimmedDescription),
+                    let literal = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+                        .as(StringLiteralExprSyntax.self),
+                    let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+                else { continue }
+                tag = segment.content.text
+            }
+            for element in caseDeclaration.elements {
+                guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
+                    let payload = parameters.first?.type.trimmedDescription
+                else {
+                    context.diagnose(
+                        Diagnostic(
+                            node: Syntax(element),
+                            message: ModelMacroMessage(message: "each case of a polymorphic model holds one model")))
+                    continue
+                }
+                cases.append((element.name.text, tag ?? element.name.text, payload))
+            }
+        }
+        let decodeCases = cases.map { item in
+            "case \(literal(item.tag)): self = .\(item.name)(try context.decodeLocated(\(item.payload).self, from: &inner))"
+        }.joined(separator: "\n")
+        let encodeCases = cases.map { item in
+            "case .\(item.name)(let model): try context.writeTagged(model, key: \(literal(discriminator)), tag: \(literal(item.tag)), to: &writer)"
+        }.joined(separator: "\n")
+        let codable =
+            addsCodable
+            ? """
+
+                \(access)init(from decoder: any Decoder) throws {
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                }
+
+                \(access)func encode(to encoder: any Encoder) throws {
+                    try ModelKit.CodableBridge.encode(self, to: encoder)
+                }
+            """ : ""
+        let source = """
+            extension \(type.trimmedDescription)\(conformanceClause) {
+                \(access)static let modelKeys = ModelKit.ModelKeys(declared: [\(literal(discriminator))], snakeCase: [\(literal(discriminator))], typeStrategy: .propertyNames)
+
+                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    let buffered = try ModelKit.Value(from: &reader, context: context)
+                    let tag = try context.discriminator(\(literal(discriminator)), in: buffered, model: \(literal(declaration.name.text)))
+                    var inner = ModelKit.ValueReader(buffered)
+                    context.beginKnownKeys(Self.modelKeys.declared)
+                    defer { context.endKnownKeys() }
+                    switch tag {
+                    \(decodeCases)
+                    default:
+                        throw context.error(.unknownDiscriminator(key: \(literal(discriminator)), found: tag))
+                    }
+                }
+
+                \(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    switch self {
+                    \(encodeCases)
+                    }
+                }
+            \(codable)
+            }
+            """
+        return [try ExtensionDeclSyntax("\(raw: source)")]
+    }
+}

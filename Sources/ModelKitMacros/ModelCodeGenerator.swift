@@ -1,0 +1,182 @@
+/// Writes the decoding and encoding code of one model's properties.
+///
+/// Decoding makes one pass over the data: each key is looked up in the model's key table and switched on by
+/// index. Keys that several properties read, and the first step of key paths, are captured as a `Value` and
+/// resolved after the pass, in the order of each property's keys, so the first key present wins.
+struct ModelCodeGenerator {
+    let typeName: String
+    let properties: [ModelProperty]
+    let keysExpression: String
+
+    /// A top-level key of the data, with the properties that read it.
+    struct Entry {
+        var declared: String
+        var snakeCase: String
+        var uses: [(property: Int, candidate: Int, rest: [PathStep])]
+        var isDirect: Bool { uses.count == 1 && uses[0].rest.isEmpty }
+    }
+
+    let entries: [Entry]
+    /// For each property and each of its keys, the entry it starts at and the steps after it.
+    let candidates: [[(entry: Int, rest: [PathStep])]]
+
+    init(typeName: String, properties: [ModelProperty], keysExpression: String) {
+        self.typeName = typeName
+        self.properties = properties
+        self.keysExpression = keysExpression
+        var entries: [Entry] = []
+        var candidates: [[(entry: Int, rest: [PathStep])]] = []
+        for (propertyIndex, property) in properties.enumerated() {
+            var own: [(entry: Int, rest: [PathStep])] = []
+            for (candidateIndex, key) in property.keys.enumerated() {
+                let steps = KeyName.isPath(key) ? KeyName.pathComponents(key) : [.key(key)]
+                guard case .key(let first) = steps.first else { continue }
+                let snake = property.keysAreExplicit ? first : KeyName.snakeCase(first)
+                let rest = Array(steps.dropFirst())
+                let entryIndex: Int
+                if let existing = entries.firstIndex(where: { $0.declared == first }) {
+                    entryIndex = existing
+                } else {
+                    entries.append(Entry(declared: first, snakeCase: snake, uses: []))
+                    entryIndex = entries.count - 1
+                }
+                entries[entryIndex].uses.append((propertyIndex, candidateIndex, rest))
+                own.append((entryIndex, rest))
+            }
+            candidates.append(own)
+        }
+        self.entries = entries
+        self.candidates = candidates
+    }
+
+    /// `ModelKeys(declared: […], snakeCase: […], typeStrategy: …)`.
+    func keysInitializer(strategy: String) -> String {
+        let declared = entries.map { literal($0.declared) }.joined(separator: ", ")
+        let snake = entries.map { literal($0.snakeCase) }.joined(separator: ", ")
+        return "ModelKit.ModelKeys(declared: [\(declared)], snakeCase: [\(snake)], typeStrategy: \(strategy))"
+    }
+
+    private func fieldDeclaration(_ index: Int) -> String {
+        let property = properties[index]
+        let generic = property.type.map { "<\($0)>" } ?? ""
+        if let initializer = property.initializer {
+            return "var field\(index) = ModelKit.Field\(generic)(default: \(initializer))"
+        }
+        if property.isOptional {
+            return "var field\(index) = ModelKit.Field\(generic)(default: nil)"
+        }
+        return "var field\(index) = ModelKit.Field\(generic)()"
+    }
+
+    private func transformArgument(_ index: Int) -> String {
+        properties[index].transform.map { ", transform: \($0)" } ?? ""
+    }
+
+    private func stepsLiteral(_ steps: [PathStep]) -> String {
+        steps.map { step in
+            switch step {
+            case .key(let key): ".key(\(literal(key)))"
+            case .index(let index): ".index(\(index))"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// The statements that read the dictionary at `reader` and assign every property of `self`.
+    ///
+    /// - Parameter reportsUnknownKeys: `false` in a subclass, whose superclass reads and reports the rest.
+    func decodingStatements(reportsUnknownKeys: Bool) -> String {
+        var lines: [String] = []
+        lines.append("guard try reader.beginDictionary() else {")
+        lines.append(
+            "    throw context.mismatch(expected: \(literal("\(typeName) (a dictionary)")), foundKind: try reader.peekKind())"
+        )
+        lines.append("}")
+        lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
+        for index in properties.indices { lines.append(fieldDeclaration(index)) }
+        for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
+            lines.append("var captured\(entryIndex): ModelKit.Value? = nil")
+        }
+        lines.append("decoding: while true {")
+        lines.append("    switch try reader.nextKey(in: keys) {")
+        for (entryIndex, entry) in entries.enumerated() {
+            lines.append("    case .known(\(entryIndex)):")
+            if entry.isDirect {
+                let use = entry.uses[0]
+                lines.append(
+                    "        try field\(use.property).decode(priority: \(use.candidate), key: keys.keys[\(entryIndex)], from: &reader, context: context\(transformArgument(use.property)))"
+                )
+            } else {
+                lines.append(
+                    "        captured\(entryIndex) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)")
+            }
+        }
+        lines.append("    case .end:")
+        lines.append("        break decoding")
+        lines.append("    case .known, .unknown:")
+        if reportsUnknownKeys { lines.append("        try context.unknownKey(reader.currentKey())") }
+        lines.append("        try reader.skipValue()")
+        lines.append("    }")
+        lines.append("}")
+        for (propertyIndex, own) in candidates.enumerated() {
+            for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
+                let rest = stepsLiteral(candidate.rest)
+                let fullPath = "ModelKit.KeyPath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
+                lines.append(
+                    "if let found = captured\(candidate.entry)?[ModelKit.KeyPath([\(rest)])] {")
+                lines.append(
+                    "    try field\(propertyIndex).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
+                )
+                lines.append("}")
+            }
+        }
+        for (index, property) in properties.enumerated() {
+            let first = candidates[index].first
+            let keyExpression: String
+            if let first, first.rest.isEmpty {
+                keyExpression = "keys.keys[\(first.entry)]"
+            } else {
+                keyExpression = literal(property.keys.first ?? property.bareName)
+            }
+            let reports = property.isOptional ? "false" : "true"
+            lines.append(
+                "self.\(property.name) = try field\(index).take(key: \(keyExpression), context: context, reportsMissing: \(reports))"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The statements that write every property of `self` as one dictionary to `writer`.
+    func encodingStatements() -> String {
+        var lines: [String] = []
+        lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
+        lines.append("try writer.beginDictionary(count: \(properties.count))")
+        lines.append("try context.enter()")
+        var nested: [String] = []
+        for (index, property) in properties.enumerated() {
+            guard let first = candidates[index].first else { continue }
+            if first.rest.isEmpty {
+                let transform = property.transform.map { ", transform: \($0)" } ?? ""
+                lines.append(
+                    "try context.writeField(self.\(property.name), key: keys.keys[\(first.entry)]\(transform), to: &writer)"
+                )
+            } else {
+                let path = "ModelKit.KeyPath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
+                if let transform = property.transform {
+                    nested.append(
+                        "nested.add(encoded: try (\(transform)).encode(self.\(property.name)), at: \(path), context: context)"
+                    )
+                } else {
+                    nested.append("try nested.add(self.\(property.name), at: \(path), context: context)")
+                }
+            }
+        }
+        if !nested.isEmpty {
+            lines.append("var nested = ModelKit.NestedOutput()")
+            lines.append(contentsOf: nested)
+            lines.append("try nested.write(to: &writer, context: context)")
+        }
+        lines.append("context.leave()")
+        lines.append("try writer.endDictionary()")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct ModelKitMacrosPlugin: CompilerPlugin {
+    let providingMacros: [Macro.Type] = [DictionaryModelMacro.self, MarkerMacro.self]
+}
