@@ -163,7 +163,11 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let arguments = arguments(of: node)
         let conformances = protocols.map(\.trimmedDescription)
         let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-        let addsCodable = conformances.contains { $0.hasSuffix("Codable") && !$0.hasSuffix("ModelCodable") }
+        // The compiler lists `Codable` as its parts, `Decodable` and `Encodable`, when it asks for them.
+        let names = Set(conformances.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+        let coding = CodingMembers(
+            decodable: names.contains("Decodable") || names.contains("Codable"),
+            encodable: names.contains("Encodable") || names.contains("Codable"))
 
         if declaration.is(ClassDeclSyntax.self) {
             if arguments.inheritsFromModel || conformances.isEmpty { return [] }
@@ -172,7 +176,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         if let enumDeclaration = declaration.as(EnumDeclSyntax.self) {
             return try polymorphicEnum(
                 enumDeclaration, type: type, arguments: arguments, conformanceClause: conformanceClause,
-                addsCodable: addsCodable, context: context)
+                coding: coding, context: context)
         }
         guard let structDeclaration = declaration.as(StructDeclSyntax.self) else {
             context.diagnose(
@@ -190,19 +194,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             structDeclaration.genericParameterClause != nil
             ? "\(access)static var modelKeys: ModelKit.ModelKeys { \(keysInitializer) }"
             : "\(access)static let modelKeys = \(keysInitializer)"
-        let codable =
-            addsCodable
-            ? """
-
-                \(access)init(from decoder: any Decoder) throws {
-                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
-                }
-
-                \(access)func encode(to encoder: any Encoder) throws {
-                    try ModelKit.CodableBridge.encode(self, to: encoder)
-                }
-            """ : ""
+        let codable = coding.members(access: access)
         let source = """
             extension \(type.trimmedDescription)\(conformanceClause) {
                 \(keysDeclaration)
@@ -224,7 +216,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
 
     static func polymorphicEnum(
         _ declaration: EnumDeclSyntax, type: some TypeSyntaxProtocol, arguments: Arguments,
-        conformanceClause: String, addsCodable: Bool, context: some MacroExpansionContext
+        conformanceClause: String, coding: CodingMembers, context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard let discriminator = arguments.discriminator else {
             context.diagnose(
@@ -269,19 +261,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let encodeCases = cases.map { item in
             "case .\(item.name)(let model): try context.writeTagged(model, key: \(literal(discriminator)), tag: \(literal(item.tag)), to: &writer)"
         }.joined(separator: "\n")
-        let codable =
-            addsCodable
-            ? """
-
-                \(access)init(from decoder: any Decoder) throws {
-                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
-                }
-
-                \(access)func encode(to encoder: any Encoder) throws {
-                    try ModelKit.CodableBridge.encode(self, to: encoder)
-                }
-            """ : ""
+        let codable = coding.members(access: access)
         let source = """
             extension \(type.trimmedDescription)\(conformanceClause) {
                 \(access)static let modelKeys = ModelKit.ModelKeys(declared: [\(literal(discriminator))], snakeCase: [\(literal(discriminator))], typeStrategy: .propertyNames)
@@ -308,5 +288,33 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             }
             """
         return [try ExtensionDeclSyntax("\(raw: source)")]
+    }
+}
+
+/// The `Codable` members a struct or an enum needs: each forwards to the model's own decoding and encoding.
+struct CodingMembers {
+    var decodable: Bool
+    var encodable: Bool
+
+    func members(access: String) -> String {
+        var text = ""
+        if decodable {
+            text += """
+
+                \(access)init(from decoder: any Decoder) throws {
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                }
+                """
+        }
+        if encodable {
+            text += """
+
+                \(access)func encode(to encoder: any Encoder) throws {
+                    try ModelKit.CodableBridge.encode(self, to: encoder)
+                }
+                """
+        }
+        return text
     }
 }

@@ -120,9 +120,9 @@ struct ModelCodeGenerator {
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
-                let fullPath = "ModelKit.KeyPath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
+                let fullPath = "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
                 lines.append(
-                    "if let found = captured\(candidate.entry)?[ModelKit.KeyPath([\(rest)])] {")
+                    "if let found = captured\(candidate.entry)?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(
                     "    try field\(propertyIndex).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
                 )
@@ -160,7 +160,7 @@ struct ModelCodeGenerator {
                     "try context.writeField(self.\(property.name), key: keys.keys[\(first.entry)]\(transform), to: &writer)"
                 )
             } else {
-                let path = "ModelKit.KeyPath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
+                let path = "ModelKit.ValuePath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
                 if let transform = property.transform {
                     nested.append(
                         "nested.add(encoded: try (\(transform)).encode(self.\(property.name)), at: \(path), context: context)"

@@ -124,7 +124,7 @@ struct ValueDecoding: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [CodableBridge.optionsKey: state.context.options] }
 
     func error(_ reason: MappingError.Reason) -> MappingError {
-        MappingError(reason, at: KeyPath(path))
+        MappingError(reason, at: ValuePath(path))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -202,7 +202,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func child(_ key: Key) throws -> ValueDecoding {
         read.keys.insert(key.stringValue)
         guard let value = entries[key.stringValue] else {
-            throw MappingError(.missingKey, at: KeyPath(decoder.path + [.key(key.stringValue)]))
+            throw MappingError(.missingKey, at: ValuePath(decoder.path + [.key(key.stringValue)]))
         }
         return decoder.child(value, .key(key.stringValue))
     }
@@ -258,7 +258,7 @@ struct ValueUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func next() throws -> ValueDecoding {
         guard !isAtEnd else {
-            throw MappingError(.missingKey, at: KeyPath(decoder.path + [.index(currentIndex)]))
+            throw MappingError(.missingKey, at: ValuePath(decoder.path + [.index(currentIndex)]))
         }
         defer { currentIndex += 1 }
         return decoder.child(elements[currentIndex], .index(currentIndex))

@@ -45,7 +45,7 @@ extension ModelDecodable {
         let pathExtension = (name as NSString).pathExtension
         guard let url = bundle.url(forResource: base, withExtension: pathExtension.isEmpty ? nil : pathExtension)
         else {
-            throw MappingError(.file(path: name, detail: "no such resource in \(bundle.bundlePath)"), at: KeyPath())
+            throw MappingError(.file(path: name, detail: "no such resource in \(bundle.bundlePath)"), at: ValuePath())
         }
         self = try Self.decode(contentsOf: url, options: options).model
     }
@@ -76,7 +76,7 @@ extension ModelDecodable {
         throws -> Decoded<Self>
     {
         guard data.count <= options.maximumInputBytes else {
-            throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: KeyPath())
+            throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
         }
         let context = DecodingContext(options: options)
         let model = try format.decode(Self.self, from: data, context: context)
@@ -148,7 +148,7 @@ extension ModelEncodable {
         guard let dictionary = object as? [String: Any] else {
             throw MappingError(
                 .typeMismatch(expected: "a model that encodes as a dictionary", found: "\(type(of: object))"),
-                at: KeyPath())
+                at: ValuePath())
         }
         return dictionary
     }
@@ -175,7 +175,7 @@ extension ModelEncodable {
         do {
             try bytes.write(to: url, options: .atomic)
         } catch {
-            throw MappingError(.file(path: url.path, detail: error.localizedDescription), at: KeyPath())
+            throw MappingError(.file(path: url.path, detail: error.localizedDescription), at: ValuePath())
         }
     }
 }
@@ -188,15 +188,15 @@ enum ModelFile {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw MappingError(.file(path: path, detail: "cannot be read: no such file or no permission"), at: KeyPath())
+            throw MappingError(.file(path: path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
         }
         if let size = attributes[.size] as? Int, size > limit {
-            throw MappingError(.file(path: path, detail: "\(size) bytes is over the limit of \(limit)"), at: KeyPath())
+            throw MappingError(.file(path: path, detail: "\(size) bytes is over the limit of \(limit)"), at: ValuePath())
         }
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw MappingError(.file(path: path, detail: error.localizedDescription), at: KeyPath())
+            throw MappingError(.file(path: path, detail: error.localizedDescription), at: ValuePath())
         }
     }
 }

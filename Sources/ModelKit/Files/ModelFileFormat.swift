@@ -38,7 +38,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
                 return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             } catch {
                 throw MappingError(
-                    .malformedData(format: "JSON", location: "", detail: Self.detail(of: error)), at: KeyPath())
+                    .malformedData(format: "JSON", location: "", detail: Self.detail(of: error)), at: ValuePath())
             }
         case .xmlPropertyList, .binaryPropertyList:
             do {
@@ -46,7 +46,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
             } catch {
                 throw MappingError(
                     .malformedData(format: "property list", location: "", detail: Self.detail(of: error)),
-                    at: KeyPath())
+                    at: ValuePath())
             }
         }
     }
@@ -71,7 +71,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
             }
         } catch {
             throw MappingError(.typeMismatch(expected: "a value \(rawValue) can hold", found: Self.detail(of: error)),
-                               at: KeyPath())
+                               at: ValuePath())
         }
     }
 }

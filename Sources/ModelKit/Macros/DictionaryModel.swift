@@ -19,7 +19,7 @@
 ///     same dictionary.
 ///   - discriminator: on an enum whose cases each hold one model, the key that names the case
 ///     (polymorphic decoding).
-@attached(member, names: named(init), named(encode), named(modelKeys), named(ModelKitCase))
+@attached(member, names: named(init), named(encode), named(modelKeys), arbitrary)
 @attached(extension, conformances: KeyedModel, Codable, names: named(init), named(encode), named(modelKeys))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,

@@ -26,11 +26,11 @@ public final class DecodingContext {
     }
 
     /// The current path.
-    public var path: KeyPath { KeyPath(pathStack) }
+    public var path: ValuePath { ValuePath(pathStack) }
 
     /// The current path followed by `component`.
-    public func path(appending component: PathComponent) -> KeyPath {
-        KeyPath(pathStack + [component])
+    public func path(appending component: PathComponent) -> ValuePath {
+        ValuePath(pathStack + [component])
     }
 
     /// Enters `component` before its value is decoded.

@@ -26,10 +26,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What the rules did.
     public var kind: Kind
     /// Where, from the root of the input.
-    public var path: KeyPath
+    public var path: ValuePath
 
     /// Creates a diagnostic at `path`.
-    public init(_ kind: Kind, at path: KeyPath) {
+    public init(_ kind: Kind, at path: ValuePath) {
         self.kind = kind
         self.path = path
     }

@@ -113,7 +113,7 @@ extension Field where T: ModelDecodable {
 
     /// Decodes the value found at `path` inside a captured tree.
     @inlinable
-    public mutating func decode(priority: Int, path: KeyPath, value found: Value, context: DecodingContext) throws {
+    public mutating func decode(priority: Int, path: ValuePath, value found: Value, context: DecodingContext) throws {
         guard wants(priority) else { return }
         seen = true
         var reader = ValueReader(found)
@@ -143,7 +143,7 @@ extension Field {
     /// Decodes the value found at `path` inside a captured tree with `transform`.
     @inlinable
     public mutating func decode<Transform: ValueTransform>(
-        priority: Int, path: KeyPath, value found: Value, context: DecodingContext, transform: Transform
+        priority: Int, path: ValuePath, value found: Value, context: DecodingContext, transform: Transform
     ) throws where Transform.Output == T {
         guard wants(priority) else { return }
         seen = true
@@ -265,7 +265,7 @@ public struct NestedOutput {
 
     /// Adds `value` at `path`.
     @inlinable
-    public mutating func add<T: ModelEncodable>(_ value: T, at path: KeyPath, context: EncodingContext) throws {
+    public mutating func add<T: ModelEncodable>(_ value: T, at path: ValuePath, context: EncodingContext) throws {
         if value.isAbsent && !context.writesNil { return }
         var writer = ValueWriter()
         try value.encode(to: &writer, context: context)
@@ -274,7 +274,7 @@ public struct NestedOutput {
 
     /// Adds a value made by a transform at `path`.
     @inlinable
-    public mutating func add(encoded: Value, at path: KeyPath, context: EncodingContext) {
+    public mutating func add(encoded: Value, at path: ValuePath, context: EncodingContext) {
         if case .null = encoded, !context.writesNil { return }
         root.insert(encoded, at: path.components[...])
     }

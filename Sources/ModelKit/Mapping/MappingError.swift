@@ -34,10 +34,10 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason
     /// Where it went wrong, from the root of the input.
-    public var path: KeyPath
+    public var path: ValuePath
 
     /// Creates an error at `path`.
-    public init(_ reason: Reason, at path: KeyPath) {
+    public init(_ reason: Reason, at path: ValuePath) {
         self.reason = reason
         self.path = path
     }

@@ -49,7 +49,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     func pendingNode() throws -> Source.Node {
         guard let pending else {
             throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "no value to read"), at: KeyPath())
+                                              detail: "no value to read"), at: ValuePath())
         }
         return pending
     }
@@ -87,7 +87,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard case .dictionary(var iterator) = frames.last else {
             throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "nextKey outside a dictionary"), at: KeyPath())
+                                              detail: "nextKey outside a dictionary"), at: ValuePath())
         }
         guard let entry = Source.nextEntry(&iterator) else {
             frames.removeLast()
@@ -117,7 +117,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     public mutating func nextElement() throws -> Bool {
         guard case .array(let elements, let next) = frames.last else {
             throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "nextElement outside an array"), at: KeyPath())
+                                              detail: "nextElement outside an array"), at: ValuePath())
         }
         guard next < elements.count else {
             frames.removeLast()
@@ -136,11 +136,11 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
             pending = nil
             return value
         case .dictionary:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: KeyPath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
         case .array:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: KeyPath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
         case .unsupported(let type):
-            throw MappingError(.typeMismatch(expected: "a plist or JSON value", found: type), at: KeyPath())
+            throw MappingError(.typeMismatch(expected: "a plist or JSON value", found: type), at: ValuePath())
         }
     }
 

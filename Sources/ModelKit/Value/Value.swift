@@ -50,7 +50,7 @@ extension Value {
     }
 
     /// The value at `path`, or `nil` when a component of the path is absent.
-    public subscript(path: KeyPath) -> Value? {
+    public subscript(path: ValuePath) -> Value? {
         var current = self
         for component in path.components {
             switch (component, current) {

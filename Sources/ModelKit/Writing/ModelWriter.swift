@@ -59,7 +59,7 @@ public final class EncodingContext {
     public func enter() throws {
         depth += 1
         if depth > options.maximumDepth {
-            throw MappingError(.tooDeep(limit: options.maximumDepth), at: KeyPath())
+            throw MappingError(.tooDeep(limit: options.maximumDepth), at: ValuePath())
         }
     }
 

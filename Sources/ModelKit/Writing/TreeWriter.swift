@@ -57,7 +57,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
             guard let key else {
                 throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
                                                   detail: "a dictionary value was written without a key"),
-                                   at: KeyPath())
+                                   at: ValuePath())
             }
             Builder.insert(node, for: key, into: &storage)
             frames.append(.dictionary(storage, key: nil))
@@ -78,7 +78,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     public mutating func writeKey(_ key: String) throws {
         guard case .dictionary(let storage, _) = frames.popLast() else {
             throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "a key was written outside a dictionary"), at: KeyPath())
+                                              detail: "a key was written outside a dictionary"), at: ValuePath())
         }
         frames.append(.dictionary(storage, key: key))
     }
@@ -88,7 +88,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     public mutating func endDictionary() throws {
         guard case .dictionary(let storage, _) = frames.popLast() else {
             throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "endDictionary without a dictionary"), at: KeyPath())
+                                              detail: "endDictionary without a dictionary"), at: ValuePath())
         }
         try add(Builder.node(dictionary: storage))
     }
@@ -106,7 +106,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     public mutating func endArray() throws {
         guard case .array(let elements) = frames.popLast() else {
             throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "endArray without an array"), at: KeyPath())
+                                              detail: "endArray without an array"), at: ValuePath())
         }
         try add(Builder.node(array: elements))
     }

@@ -101,7 +101,7 @@ public enum JSONFormat {
                     arrayIndex += 1
                 }
             }
-            error.path = KeyPath(path)
+            error.path = ValuePath(path)
             throw error
         }
     }

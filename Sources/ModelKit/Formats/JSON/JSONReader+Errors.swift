@@ -3,7 +3,7 @@ extension JSONReader {
     /// cost a pass over the bytes before it.
     @usableFromInline @inline(never)
     func syntaxError(at position: Int, detail: String) -> MappingError {
-        MappingError(.malformedData(format: "JSON", location: location(of: position), detail: detail), at: KeyPath())
+        MappingError(.malformedData(format: "JSON", location: location(of: position), detail: detail), at: ValuePath())
     }
 
     /// An error saying what was expected at `position` and what was found there.
@@ -11,6 +11,19 @@ extension JSONReader {
     func unexpected(at position: Int, expected: String) -> MappingError {
         let found = position < bytes.count ? JSONReader.describe(byte: bytes[position]) : "the end of the data"
         return syntaxError(at: position, detail: "expected \(expected), found \(found)")
+    }
+
+    /// An error for a literal that starts like `literal` but is not it; the word found is quoted whole.
+    @usableFromInline @inline(never)
+    func misspelled(expected literal: String) -> MappingError {
+        var end = offset
+        while end < bytes.count && end - offset < 16 {
+            let byte = bytes[end] | 0x20
+            guard byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") else { break }
+            end += 1
+        }
+        let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        return syntaxError(at: offset, detail: "expected \(literal), found '\(word)'")
     }
 
     /// An error for a call that the reader's state does not allow, such as `nextKey` inside an array.

@@ -247,9 +247,9 @@ public struct JSONReader: ModelReader {
             try consumeNull()
             return .null
         case UInt8(ascii: "{"):
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: KeyPath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
         case UInt8(ascii: "["):
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: KeyPath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
         default:
             throw unexpected(at: offset, expected: "a value")
         }
@@ -344,7 +344,7 @@ public struct JSONReader: ModelReader {
     @inlinable
     mutating func push(_ frame: Frame) throws {
         guard frames.count < maximumDepth else {
-            throw MappingError(.tooDeep(limit: maximumDepth), at: KeyPath())
+            throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
         }
         frames.append(frame)
     }
@@ -353,7 +353,7 @@ public struct JSONReader: ModelReader {
     mutating func consumeNull() throws {
         guard offset &+ 4 <= bytes.count, bytes[offset &+ 1] == UInt8(ascii: "u"),
             bytes[offset &+ 2] == UInt8(ascii: "l"), bytes[offset &+ 3] == UInt8(ascii: "l")
-        else { throw unexpected(at: offset, expected: "null") }
+        else { throw misspelled(expected: "null") }
         offset &+= 4
         hasPendingValue = false
     }
@@ -361,10 +361,10 @@ public struct JSONReader: ModelReader {
     /// Consumes `true` or `false`, whose first byte is already known.
     @inlinable
     mutating func consumeLiteral(_ literal: StaticString, length: Int) throws {
-        guard offset &+ length <= bytes.count else { throw unexpected(at: offset, expected: "\(literal)") }
+        guard offset &+ length <= bytes.count else { throw misspelled(expected: "\(literal)") }
         let expected = literal.utf8Start
         for index in 1..<length where bytes[offset &+ index] != expected[index] {
-            throw unexpected(at: offset, expected: "\(literal)")
+            throw misspelled(expected: "\(literal)")
         }
         offset &+= length
         hasPendingValue = false

@@ -56,7 +56,8 @@ public struct JSONWriter: ModelWriter, Sendable {
     }
 
     /// The JSON text written so far.
-    public private(set) var bytes: [UInt8]
+    public var bytes: [UInt8] { buffer }
+    @usableFromInline var buffer: [UInt8]
     /// How the text is laid out.
     public let options: Options
     @usableFromInline var containers: [Container] = []
@@ -66,8 +67,8 @@ public struct JSONWriter: ModelWriter, Sendable {
     /// Creates a writer whose buffer has room for `capacity` bytes before it must grow.
     public init(options: Options = Options(), capacity: Int = 1024) {
         self.options = options
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = []
+        buffer.reserveCapacity(capacity)
         containers.reserveCapacity(16)
     }
 
@@ -85,7 +86,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func beginDictionary(count: Int) throws {
         try prepareValue()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         containers.append(Container(isDictionary: true))
         if options.sortedKeys { entriesToSort.append([]) }
     }
@@ -97,14 +98,14 @@ public struct JSONWriter: ModelWriter, Sendable {
         guard last >= 0, containers[last].isDictionary, !containers[last].awaitsValue else {
             throw misuse("a key was written outside a dictionary or twice in a row")
         }
-        if containers[last].count > 0 { bytes.append(UInt8(ascii: ",")) }
-        if options.sortedKeys { entriesToSort[entriesToSort.count &- 1].append(SortedEntry(key: key, start: bytes.count)) }
+        if containers[last].count > 0 { buffer.append(UInt8(ascii: ",")) }
+        if options.sortedKeys { entriesToSort[entriesToSort.count &- 1].append(SortedEntry(key: key, start: buffer.count)) }
         containers[last].count &+= 1
         containers[last].awaitsValue = true
         if options.prettyPrinted { appendNewline(depth: containers.count) }
         appendString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if options.prettyPrinted { bytes.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: ":"))
+        if options.prettyPrinted { buffer.append(UInt8(ascii: " ")) }
     }
 
     /// Ends the current dictionary.
@@ -116,14 +117,14 @@ public struct JSONWriter: ModelWriter, Sendable {
         if options.sortedKeys { sortEntries(entriesToSort.removeLast()) }
         containers.removeLast()
         if options.prettyPrinted && container.count > 0 { appendNewline(depth: containers.count) }
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Starts an array.
     @inlinable
     public mutating func beginArray(count: Int) throws {
         try prepareValue()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         containers.append(Container(isDictionary: false))
     }
 
@@ -135,7 +136,7 @@ public struct JSONWriter: ModelWriter, Sendable {
         }
         containers.removeLast()
         if options.prettyPrinted && container.count > 0 { appendNewline(depth: containers.count) }
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
     }
 
     // MARK: - Scalars
@@ -158,7 +159,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func write(_ value: Int64) throws {
         try prepareValue()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
         appendDigits(value.magnitude)
     }
 
@@ -174,7 +175,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     public mutating func write(_ value: Double) throws {
         guard value.isFinite else {
             throw MappingError(
-                .numberOutOfRange(expected: "a finite JSON number", found: "\(value)"), at: KeyPath())
+                .numberOutOfRange(expected: "a finite JSON number", found: "\(value)"), at: ValuePath())
         }
         try prepareValue()
         // `description` is the shortest text that round-trips and is valid JSON for finite values
@@ -186,7 +187,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func write(_ value: Decimal) throws {
         guard !value.isNaN else {
-            throw MappingError(.numberOutOfRange(expected: "a finite JSON number", found: "NaN"), at: KeyPath())
+            throw MappingError(.numberOutOfRange(expected: "a finite JSON number", found: "NaN"), at: ValuePath())
         }
         try prepareValue()
         appendText(value.description)
@@ -225,7 +226,7 @@ public struct JSONWriter: ModelWriter, Sendable {
             guard containers[last].awaitsValue else { throw misuse("a dictionary value was written without a key") }
             containers[last].awaitsValue = false
         } else {
-            if containers[last].count > 0 { bytes.append(UInt8(ascii: ",")) }
+            if containers[last].count > 0 { buffer.append(UInt8(ascii: ",")) }
             containers[last].count &+= 1
             if options.prettyPrinted { appendNewline(depth: containers.count) }
         }
@@ -233,36 +234,36 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     @inlinable
     mutating func appendNewline(depth: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(depth &* 2) { bytes.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: "\n"))
+        for _ in 0..<(depth &* 2) { buffer.append(UInt8(ascii: " ")) }
     }
 
     @inlinable
     mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inlinable
     mutating func appendText(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value` without making a `String`.
     @inlinable
     mutating func appendDigits(_ value: UInt64) {
         if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
+            buffer.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
             return
         }
-        let start = bytes.count
+        let start = buffer.count
         var rest = value
         while rest > 0 {
             let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
-            bytes.append(UInt8(truncatingIfNeeded: remainder) &+ UInt8(ascii: "0"))
+            buffer.append(UInt8(truncatingIfNeeded: remainder) &+ UInt8(ascii: "0"))
             rest = quotient
         }
-        bytes[start...].reverse()
+        buffer[start...].reverse()
     }
 
     /// Appends `string` in quotes; runs of bytes that need no escape are copied in one piece.
@@ -274,30 +275,30 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     @usableFromInline
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         var runStart = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             runStart = index &+ 1
-            bytes.append(UInt8(ascii: "\\"))
+            buffer.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+            case 0x0A: buffer.append(UInt8(ascii: "n"))
+            case 0x0D: buffer.append(UInt8(ascii: "r"))
+            case 0x09: buffer.append(UInt8(ascii: "t"))
+            case 0x08: buffer.append(UInt8(ascii: "b"))
+            case 0x0C: buffer.append(UInt8(ascii: "f"))
             default:
                 let hexDigits: StaticString = "0123456789abcdef"
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-                bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
+                buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                buffer.append(hexDigits.utf8Start[Int(byte >> 4)])
+                buffer.append(hexDigits.utf8Start[Int(byte & 0xF)])
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Reorders the entries of the dictionary being closed by key; each entry's bytes, nested values
@@ -314,20 +315,20 @@ public struct JSONWriter: ModelWriter, Sendable {
         let order = entries.indices.sorted(by: precedes)
         if order == Array(entries.indices) { return }
         let regionStart = entries[0].start
-        let region = Array(bytes[regionStart...])
-        bytes.removeSubrange(regionStart...)
+        let region = Array(buffer[regionStart...])
+        buffer.removeSubrange(regionStart...)
         for (position, index) in order.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            if position > 0 { buffer.append(UInt8(ascii: ",")) }
             let start = entries[index].start &- regionStart
             // Each entry but the last ends just before the comma that precedes the next one.
             let end = index &+ 1 < entries.count ? entries[index &+ 1].start &- 1 &- regionStart : region.count
-            bytes.append(contentsOf: region[start..<end])
+            buffer.append(contentsOf: region[start..<end])
         }
     }
 
     @usableFromInline @inline(never)
     func misuse(_ detail: String) -> MappingError {
         MappingError(.malformedData(format: "JSON writer", location: "depth \(containers.count)", detail: detail),
-                     at: KeyPath())
+                     at: ValuePath())
     }
 }

@@ -18,7 +18,7 @@ public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Paths name where an error or a diagnostic happened, and `@Key("info.city")` uses them to read a value
 /// from inside a nested dictionary.
-public struct KeyPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct ValuePath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The steps from the root to the value.
     public var components: [PathComponent]
 
@@ -78,7 +78,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible, ExpressibleB
     }
 
     /// This path followed by `component`.
-    public func appending(_ component: PathComponent) -> KeyPath {
-        KeyPath(components + [component])
+    public func appending(_ component: PathComponent) -> ValuePath {
+        ValuePath(components + [component])
     }
 }

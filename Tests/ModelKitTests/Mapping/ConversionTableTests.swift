@@ -1,0 +1,140 @@
+import Foundation
+import ModelKit
+import Testing
+
+enum Gender: String, ModelEnum {
+    case male, female, unknown
+    static var fallback: Gender? { .unknown }
+}
+
+enum Level: Int, ModelEnum {
+    case low = 1, high = 2
+}
+
+@DictionaryModel
+struct Scalars: Equatable {
+    var text = ""
+    var int = 0
+    var int8: Int8 = 0
+    var uint64: UInt64 = 0
+    var double = 0.0
+    var float: Float = 0
+    var decimal: Decimal = 0
+    var flag = false
+    var date = Date(timeIntervalSince1970: 0)
+    var url: URL?
+    var uuid: UUID?
+    var data = Data()
+    var gender = Gender.unknown
+    var level: Level?
+}
+
+@Suite("The conversion table")
+struct ConversionTableTests {
+    func decode(_ entries: [String: Any], strict: Bool = false) throws -> Scalars {
+        try Scalars(dictionary: entries, options: strict ? .strict : DecodingOptions())
+    }
+
+    @Test("String ← string, number as decimal text, bool as true/false")
+    func strings() throws {
+        #expect(try decode(["text": "abc"]).text == "abc")
+        #expect(try decode(["text": 10]).text == "10")
+        #expect(try decode(["text": 2.5]).text == "2.5")
+        #expect(try decode(["text": true]).text == "true")
+    }
+
+    @Test("Int ← integer, integral double, numeric string with spaces, bool as 1/0; range checked")
+    func integers() throws {
+        #expect(try decode(["int": 10]).int == 10)
+        #expect(try decode(["int": 10.0]).int == 10)
+        #expect(try decode(["int": "10"]).int == 10)
+        #expect(try decode(["int": " 10 "]).int == 10)
+        #expect(try decode(["int": true]).int == 1)
+        #expect(try decode(["uint64": "18446744073709551615"]).uint64 == UInt64.max)
+        let tooBig = try Scalars.decode(object: ["int8": 300])
+        #expect(tooBig.model.int8 == 0)
+        #expect(tooBig.diagnostics.first?.description.contains("300 does not fit in Int8") == true)
+        #expect(throws: MappingError.self) { try decode(["int": 10.5], strict: true) }
+        #expect(throws: MappingError.self) { try decode(["int": "10"], strict: true) }
+    }
+
+    @Test("Double and Float ← any number and numeric strings")
+    func floatingPoint() throws {
+        #expect(try decode(["double": 3]).double == 3)
+        #expect(try decode(["double": "2.5e3"]).double == 2500)
+        #expect(try decode(["float": 0.1]).float == Float(0.1))
+    }
+
+    @Test("Decimal keeps every digit of a numeric string")
+    func decimal() throws {
+        let text = "12345678901234567890.123456789"
+        #expect(try decode(["decimal": text]).decimal == Decimal(string: text))
+        #expect(try decode(["decimal": 0.1]).decimal == Decimal(string: "0.1"))
+    }
+
+    @Test("Bool ← bool, 0/1 and yes/no/true/false/y/n/1/0 in any case")
+    func bools() throws {
+        for yes: Any in [true, 1, "yes", "YES", "true", "True", "y", "1"] {
+            #expect(try decode(["flag": yes]).flag == true, "\(yes)")
+        }
+        for no: Any in [false, 0, "no", "NO", "false", "n", "0"] {
+            #expect(try decode(["flag": no, "int": 0]).flag == false, "\(no)")
+        }
+        #expect(throws: MappingError.self) { try decode(["flag": "yes"], strict: true) }
+    }
+
+    @Test("Date ← plist date, seconds, ISO 8601 with and without fraction, Twitter form, yyyy-MM-dd[ HH:mm:ss]")
+    func dates() throws {
+        let reference = Date(timeIntervalSince1970: 1_306_835_215)
+        #expect(try decode(["date": reference]).date == reference)
+        #expect(try decode(["date": 1_306_835_215]).date == reference)
+        #expect(try decode(["date": "2011-05-31T09:46:55Z"]).date == reference)
+        #expect(try decode(["date": "2011-05-31T17:46:55+08:00"]).date == reference)
+        #expect(try decode(["date": "2011-05-31T09:46:55.250Z"]).date == reference.addingTimeInterval(0.25))
+        #expect(try decode(["date": "Tue May 31 17:46:55 +0800 2011"]).date == reference)
+        #expect(try decode(["date": "2011-05-31 09:46:55"]).date == reference)
+        #expect(try decode(["date": "2011-05-31"]).date == Date(timeIntervalSince1970: 1_306_800_000))
+        var millis = DecodingOptions()
+        millis.dateUnit = .millisecondsSince1970
+        #expect(try Scalars(dictionary: ["date": 1_306_835_215_000], options: millis).date == reference)
+        #expect(throws: MappingError.self) { try decode(["date": "yesterday"], strict: true) }
+    }
+
+    @Test("URL and UUID ← string; Data ← data or base64")
+    func urlUUIDData() throws {
+        #expect(try decode(["url": "https://example.com/x"]).url == URL(string: "https://example.com/x"))
+        let uuid = UUID()
+        #expect(try decode(["uuid": uuid.uuidString]).uuid == uuid)
+        #expect(try decode(["data": "aGVsbG8="]).data == Data("hello".utf8))
+        #expect(try decode(["data": Data([1, 2])]).data == Data([1, 2]))
+    }
+
+    @Test("Raw-value enums: by the same rules; an unknown value falls back to the declared case or fails")
+    func enums() throws {
+        #expect(try decode(["gender": "female"]).gender == .female)
+        let fallback = try Scalars.decode(object: ["gender": "robot"])
+        #expect(fallback.model.gender == .unknown)
+        #expect(fallback.diagnostics.map(\.description).contains("gender: unknown case robot, fallback used"))
+        #expect(try decode(["level": "2"]).level == .high)
+        #expect(throws: MappingError(.unknownEnumCase(type: "Level", found: "7"), at: "level")) {
+            try decode(["level": 7], strict: true)
+        }
+    }
+
+    @Test("Wrong types and null in every scalar position never crash: lenient takes defaults, strict names the key")
+    func wrongTypesEverywhere() throws {
+        let keys = ["text", "int", "int8", "uint64", "double", "float", "decimal", "flag", "date", "url", "uuid", "data",
+                    "gender", "level"]
+        let hostile: [Any] = [NSNull(), ["a": 1], [1, 2], "not a value", -1.5, Data([0xFF])]
+        for key in keys {
+            for value in hostile {
+                _ = try? decode([key: value])
+                do {
+                    _ = try decode([key: value], strict: true)
+                } catch let error as MappingError {
+                    #expect(error.path == ValuePath([.key(key)]), "\(key): \(error)")
+                }
+            }
+        }
+    }
+}

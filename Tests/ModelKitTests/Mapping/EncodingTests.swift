@@ -1,0 +1,52 @@
+import Foundation
+import ModelKit
+import PropertyBased
+import Testing
+
+@Suite("Encoding and round trips")
+struct EncodingTests {
+    @Test("nil is omitted by default and written as null on request")
+    func nilEncoding() throws {
+        let model = TestModel(_id: "1", name: nil, phone: nil, address: nil, age: 3, user: nil, arrUsers: [])
+        let omitted = try model.dictionary()
+        #expect(omitted["name"] == nil)
+        var options = EncodingOptions()
+        options.nilEncoding = .writeNull
+        let nulls = try model.dictionary(options: options)
+        #expect(nulls["name"] is NSNull)
+        #expect(try TestModel(dictionary: nulls) == model)
+    }
+
+    @Test("model → JSON → model and model → plist → model")
+    func dataRoundTrips() throws {
+        let household = try Household(dictionary: [
+            "owner": ["name": "Ann", "age": 40], "pets": [["name": "Rex", "age": 3]], "grid": [[1], [2, 3]],
+        ])
+        #expect(try Household(data: household.jsonData()) == household)
+        #expect(try Household(data: household.propertyListData()) == household)
+        #expect(try Household(data: household.propertyListData(binary: false)) == household)
+    }
+
+    @Test("Codable conformance is generated: JSONEncoder/JSONDecoder use the same keys")
+    func codable() throws {
+        let model = try TestModel(dictionary: ["id": "9", "age": 4, "arrUsers": [["userId": "1"]]])
+        let json = try JSONEncoder().encode(model)
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        #expect(object?["id"] as? String == "9")
+        #expect(try JSONDecoder().decode(TestModel.self, from: json) == model)
+        #expect(try PropertyListDecoder().decode(TestModel.self, from: PropertyListEncoder().encode(model)) == model)
+    }
+
+    @Test("Property: model → dictionary → model is the identity")
+    func roundTripProperty() async {
+        let names = Gen.letterOrNumber.string(of: 0...12)
+        await propertyCheck(count: 200, input: names, Gen.int(in: -1_000_000...1_000_000), names) { name, age, pet in
+            let model = Household(
+                owner: Pet(name: name, age: age), pets: [Pet(name: pet, age: age / 2)], petSet: [Pet(name: pet, age: 1)],
+                petsByName: [name: Pet(name: pet, age: age)], scores: [age, -age], tags: [name, pet],
+                grid: [[age], []], counts: [pet: age], nestedPets: [[Pet(name: name, age: 0)]])
+            let back = try? Household(dictionary: model.dictionary())
+            #expect(back == model)
+        }
+    }
+}
