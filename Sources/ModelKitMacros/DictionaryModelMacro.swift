@@ -70,6 +70,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
 
     // MARK: Member role (classes)
 
+    /// For a class: the key table, the initializers and `encode` in the class body.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -153,6 +154,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
 
     // MARK: Extension role (structs, enums, and conformances of classes)
 
+    /// For a struct or an enum: everything, in an extension; for a class: its conformances.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

@@ -3,6 +3,7 @@ import SwiftSyntaxMacros
 
 /// `@Key`, `@Ignored` and `@Transform` only mark properties; `@DictionaryModel` reads them.
 public struct MarkerMacro: PeerMacro {
+    /// Adds nothing: the attribute is read by `@DictionaryModel`.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -120,7 +120,8 @@ struct ModelCodeGenerator {
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
-                let fullPath = "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
+                let fullPath =
+                    "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
                 lines.append(
                     "if let found = captured\(candidate.entry)?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(

@@ -65,7 +65,8 @@ enum PropertyReader {
                     }
                     if arguments.isEmpty { diagnose(Syntax(attribute), "@Key needs at least one key") }
                 case "Transform", "ModelKit.Transform":
-                    transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
+                    transform =
+                        attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
                 default:
                     continue
                 }

@@ -99,7 +99,10 @@ struct DictionaryModelMacroTests {
             }
             """)
         #expect(source.contains(#"from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))"#))
-        #expect(source.contains(#"try context.writeField(self.day, key: keys.keys[0], transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)"#))
+        #expect(
+            source.contains(
+                #"try context.writeField(self.day, key: keys.keys[0], transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)"#
+            ))
     }
 
     @Test("A class gets a required initializer and encode in its body; a plain superclass gets super.init()")
@@ -111,7 +114,10 @@ struct DictionaryModelMacroTests {
                 var name = ""
             }
             """)
-        #expect(source.contains("required init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws"))
+        #expect(
+            source.contains(
+                "required init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws"
+            ))
         #expect(source.contains("super.init()"))
         #expect(source.contains("required convenience init(from decoder: any Decoder) throws"))
         #expect(source.contains("extension Item: KeyedModel, Decodable, Encodable {\n}"))
@@ -144,8 +150,12 @@ struct DictionaryModelMacroTests {
             }
             """)
         #expect(diagnostics.isEmpty)
-        #expect(source.contains(#"case "circle":\#n            self = .circle(try context.decodeLocated(Circle.self, from: &inner))"#))
-        #expect(source.contains(#"case "sq":\#n            self = .square(try context.decodeLocated(Square.self, from: &inner))"#))
+        #expect(
+            source.contains(
+                #"case "circle":\#n            self = .circle(try context.decodeLocated(Circle.self, from: &inner))"#))
+        #expect(
+            source.contains(
+                #"case "sq":\#n            self = .square(try context.decodeLocated(Square.self, from: &inner))"#))
         #expect(source.contains(#"try context.writeTagged(model, key: "kind", tag: "sq", to: &writer)"#))
     }
 

@@ -179,8 +179,10 @@ struct ValueDecoding: Decoder {
         switch type {
         case is Bool.Type: return try convert(ConversionRules.bool) as! T
         case is String.Type: return try convert(ConversionRules.string) as! T
-        case is Double.Type: return try convert { try ConversionRules.floatingPoint($0, as: Double.self, context: $1) } as! T
-        case is Float.Type: return try convert { try ConversionRules.floatingPoint($0, as: Float.self, context: $1) } as! T
+        case is Double.Type:
+            return try convert { try ConversionRules.floatingPoint($0, as: Double.self, context: $1) } as! T
+        case is Float.Type:
+            return try convert { try ConversionRules.floatingPoint($0, as: Float.self, context: $1) } as! T
         default: return try decodeValue(type)
         }
     }
@@ -223,7 +225,9 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try decode(type, forKey: key)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws
         -> KeyedDecodingContainer<NestedKey>
     {
         try child(key).container(keyedBy: type)
@@ -274,7 +278,9 @@ struct ValueUnkeyedContainer: UnkeyedDecodingContainer {
         try next().decodeScalar(type)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws
         -> KeyedDecodingContainer<NestedKey>
     {
         try next().container(keyedBy: type)

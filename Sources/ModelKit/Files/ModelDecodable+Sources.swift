@@ -38,7 +38,9 @@ extension ModelDecodable {
 
     /// Decodes from a bundle resource by its file name (`"app.plist"`), like MJExtension's
     /// `objectArrayWithFilename:`.
-    public init(resource name: String, in bundle: Bundle = .main, options: DecodingOptions = DecodingOptions())
+    public init(
+        resource name: String, in bundle: Bundle = .main, options: DecodingOptions = DecodingOptions()
+    )
         throws
     {
         let base = (name as NSString).deletingPathExtension
@@ -72,7 +74,9 @@ extension ModelDecodable {
     }
 
     /// Decodes from bytes in `format` and returns the diagnostics too.
-    public static func decode(data: Data, format: ModelFileFormat, options: DecodingOptions = DecodingOptions())
+    public static func decode(
+        data: Data, format: ModelFileFormat, options: DecodingOptions = DecodingOptions()
+    )
         throws -> Decoded<Self>
     {
         guard data.count <= options.maximumInputBytes else {
@@ -84,7 +88,9 @@ extension ModelDecodable {
     }
 
     /// Decodes from a file and returns the diagnostics too; errors name the file.
-    public static func decode(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws -> Decoded<
+    public static func decode(
+        contentsOf url: URL, options: DecodingOptions = DecodingOptions()
+    ) throws -> Decoded<
         Self
     > {
         let data = try ModelFile.read(url, limit: options.maximumInputBytes)
@@ -188,10 +194,12 @@ enum ModelFile {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw MappingError(.file(path: path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
+            throw MappingError(
+                .file(path: path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
         }
         if let size = attributes[.size] as? Int, size > limit {
-            throw MappingError(.file(path: path, detail: "\(size) bytes is over the limit of \(limit)"), at: ValuePath())
+            throw MappingError(
+                .file(path: path, detail: "\(size) bytes is over the limit of \(limit)"), at: ValuePath())
         }
         do {
             return try Data(contentsOf: url)

@@ -70,8 +70,9 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
                 return try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
             }
         } catch {
-            throw MappingError(.typeMismatch(expected: "a value \(rawValue) can hold", found: Self.detail(of: error)),
-                               at: ValuePath())
+            throw MappingError(
+                .typeMismatch(expected: "a value \(rawValue) can hold", found: Self.detail(of: error)),
+                at: ValuePath())
         }
     }
 }

@@ -8,7 +8,9 @@ public enum ConversionRules {
     /// Converts a scalar to a fixed-width integer: integers in range, integral doubles, numeric strings
     /// (`"10"`, `" 10 "`) and bools as 1/0 in lenient mode.
     @inlinable
-    public static func integer<T: FixedWidthInteger>(_ value: Value, as type: T.Type, context: DecodingContext)
+    public static func integer<T: FixedWidthInteger>(
+        _ value: Value, as type: T.Type, context: DecodingContext
+    )
         throws -> T
     {
         switch value {

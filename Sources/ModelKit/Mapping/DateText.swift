@@ -85,7 +85,9 @@ public enum DateText {
         return Date(timeIntervalSince1970: local - Double(defaultTimeZone.secondsFromGMT(for: guess)))
     }
 
-    private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let monthNames = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
 
     private static func parseWeekdayForm(_ scanner: inout ByteScanner) -> Date? {
         guard scanner.letters(3) != nil, scanner.take(UInt8(ascii: " ")),

@@ -303,7 +303,9 @@ extension KeyTable {
 extension DecodingContext {
     /// Decodes one collection element; in lenient mode an element that fails is dropped with a diagnostic.
     @inlinable
-    public func decodeElement<T: ModelDecodable, R: ModelReader>(_ type: T.Type, at index: Int, from reader: inout R)
+    public func decodeElement<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, at index: Int, from reader: inout R
+    )
         throws -> T?
     {
         try push(.index(index))
@@ -313,7 +315,9 @@ extension DecodingContext {
 
     /// Decodes one dictionary value; in lenient mode a value that fails is dropped with a diagnostic.
     @inlinable
-    public func decodeElement<T: ModelDecodable, R: ModelReader>(_ type: T.Type, at key: String, from reader: inout R)
+    public func decodeElement<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, at key: String, from reader: inout R
+    )
         throws -> T?
     {
         try push(.key(key))

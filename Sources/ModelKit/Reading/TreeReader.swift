@@ -48,8 +48,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     func pendingNode() throws -> Source.Node {
         guard let pending else {
-            throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "no value to read"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "reader", location: "depth \(frames.count)",
+                    detail: "no value to read"), at: ValuePath())
         }
         return pending
     }
@@ -86,8 +88,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard case .dictionary(var iterator) = frames.last else {
-            throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "nextKey outside a dictionary"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "reader", location: "depth \(frames.count)",
+                    detail: "nextKey outside a dictionary"), at: ValuePath())
         }
         guard let entry = Source.nextEntry(&iterator) else {
             frames.removeLast()
@@ -116,8 +120,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func nextElement() throws -> Bool {
         guard case .array(let elements, let next) = frames.last else {
-            throw MappingError(.malformedData(format: "reader", location: "depth \(frames.count)",
-                                              detail: "nextElement outside an array"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "reader", location: "depth \(frames.count)",
+                    detail: "nextElement outside an array"), at: ValuePath())
         }
         guard next < elements.count else {
             frames.removeLast()

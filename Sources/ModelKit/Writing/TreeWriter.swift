@@ -55,9 +55,11 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
         switch last {
         case .dictionary(var storage, let key):
             guard let key else {
-                throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                                  detail: "a dictionary value was written without a key"),
-                                   at: ValuePath())
+                throw MappingError(
+                    .malformedData(
+                        format: "writer", location: "depth \(frames.count)",
+                        detail: "a dictionary value was written without a key"),
+                    at: ValuePath())
             }
             Builder.insert(node, for: key, into: &storage)
             frames.append(.dictionary(storage, key: nil))
@@ -77,8 +79,10 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     @inlinable
     public mutating func writeKey(_ key: String) throws {
         guard case .dictionary(let storage, _) = frames.popLast() else {
-            throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "a key was written outside a dictionary"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "writer", location: "depth \(frames.count)",
+                    detail: "a key was written outside a dictionary"), at: ValuePath())
         }
         frames.append(.dictionary(storage, key: key))
     }
@@ -87,8 +91,10 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     @inlinable
     public mutating func endDictionary() throws {
         guard case .dictionary(let storage, _) = frames.popLast() else {
-            throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "endDictionary without a dictionary"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "writer", location: "depth \(frames.count)",
+                    detail: "endDictionary without a dictionary"), at: ValuePath())
         }
         try add(Builder.node(dictionary: storage))
     }
@@ -105,8 +111,10 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     @inlinable
     public mutating func endArray() throws {
         guard case .array(let elements) = frames.popLast() else {
-            throw MappingError(.malformedData(format: "writer", location: "depth \(frames.count)",
-                                              detail: "endArray without an array"), at: ValuePath())
+            throw MappingError(
+                .malformedData(
+                    format: "writer", location: "depth \(frames.count)",
+                    detail: "endArray without an array"), at: ValuePath())
         }
         try add(Builder.node(array: elements))
     }

@@ -123,8 +123,10 @@ struct ConversionTableTests {
 
     @Test("Wrong types and null in every scalar position never crash: lenient takes defaults, strict names the key")
     func wrongTypesEverywhere() throws {
-        let keys = ["text", "int", "int8", "uint64", "double", "float", "decimal", "flag", "date", "url", "uuid", "data",
-                    "gender", "level"]
+        let keys = [
+            "text", "int", "int8", "uint64", "double", "float", "decimal", "flag", "date", "url", "uuid", "data",
+            "gender", "level",
+        ]
         let hostile: [Any] = [NSNull(), ["a": 1], [1, 2], "not a value", -1.5, Data([0xFF])]
         for key in keys {
             for value in hostile {

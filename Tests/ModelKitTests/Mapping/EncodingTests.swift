@@ -42,7 +42,8 @@ struct EncodingTests {
         let names = Gen.letterOrNumber.string(of: 0...12)
         await propertyCheck(count: 200, input: names, Gen.int(in: -1_000_000...1_000_000), names) { name, age, pet in
             let model = Household(
-                owner: Pet(name: name, age: age), pets: [Pet(name: pet, age: age / 2)], petSet: [Pet(name: pet, age: 1)],
+                owner: Pet(name: name, age: age), pets: [Pet(name: pet, age: age / 2)],
+                petSet: [Pet(name: pet, age: 1)],
                 petsByName: [name: Pet(name: pet, age: age)], scores: [age, -age], tags: [name, pet],
                 grid: [[age], []], counts: [pet: age], nestedPets: [[Pet(name: name, age: 0)]])
             let back = try? Household(dictionary: model.dictionary())

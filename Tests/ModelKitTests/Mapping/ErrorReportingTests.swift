@@ -25,20 +25,24 @@ struct ErrorReportingTests {
         }
         let lenient = try? UserList.decode(object: input)
         #expect(lenient?.model.arrUsers == [StrictUser(userId: 1), StrictUser(userId: 2)])
-        #expect(lenient?.diagnostics.map(\.description).contains(
-            "arrUsers[2]: expected Int, found string \"abc\"; element dropped") == true
-            || lenient?.diagnostics.map(\.description).contains(
-                "arrUsers[2]: arrUsers[2].userId: expected Int, found string \"abc\"; element dropped") == true
-            || lenient?.diagnostics.contains { $0.description.contains("arrUsers[2].userId: expected Int, found string \"abc\"") } == true)
+        #expect(
+            lenient?.diagnostics.map(\.description).contains(
+                "arrUsers[2]: expected Int, found string \"abc\"; element dropped") == true
+                || lenient?.diagnostics.map(\.description).contains(
+                    "arrUsers[2]: arrUsers[2].userId: expected Int, found string \"abc\"; element dropped") == true
+                || lenient?.diagnostics.contains {
+                    $0.description.contains("arrUsers[2].userId: expected Int, found string \"abc\"")
+                } == true)
     }
 
     @Test("Every conversion and drop is a diagnostic with its path; strict rejects unknown keys")
     func diagnostics() throws {
         let decoded = try StrictUser.decode(object: ["userId": "5", "userID": 6])
         #expect(decoded.model.userId == 5)
-        #expect(decoded.diagnostics.map(\.description).sorted() == [
-            "userID: no property reads this key", "userId: converted string \"5\" to Int",
-        ])
+        #expect(
+            decoded.diagnostics.map(\.description).sorted() == [
+                "userID: no property reads this key", "userId: converted string \"5\" to Int",
+            ])
         #expect(throws: MappingError(.unknownKey, at: "userID")) {
             try StrictUser(dictionary: ["userId": 5, "userID": 6], options: .strict)
         }
@@ -46,8 +50,9 @@ struct ErrorReportingTests {
 
     @Test("The root of the wrong kind is a clear error")
     func wrongRoot() {
-        #expect(throws: MappingError(.typeMismatch(expected: "StrictUser (a dictionary)", found: "array"), at: ValuePath()))
-        {
+        #expect(
+            throws: MappingError(.typeMismatch(expected: "StrictUser (a dictionary)", found: "array"), at: ValuePath())
+        ) {
             try StrictUser(object: [1, 2])
         }
         #expect(throws: MappingError.self) { try StrictUser(object: NSNull()) }

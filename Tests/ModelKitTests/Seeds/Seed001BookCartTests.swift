@@ -15,10 +15,11 @@ struct Seed001BookCartTests {
     @Test("Seed 001: bookData.plist gives the seed's four books in order")
     func books() throws {
         let books = try [Book](resource: "SeedData/bookData.plist", in: .module)
-        #expect(books == [
-            Book(icon: "0", name: "book1"), Book(icon: "1", name: "book2"),
-            Book(icon: "2", name: "book3"), Book(icon: "3", name: "book4"),
-        ])
+        #expect(
+            books == [
+                Book(icon: "0", name: "book1"), Book(icon: "1", name: "book2"),
+                Book(icon: "2", name: "book3"), Book(icon: "3", name: "book4"),
+            ])
     }
 
     @Test("Seed 001: the seed's inline array literal decodes the same as the plist")

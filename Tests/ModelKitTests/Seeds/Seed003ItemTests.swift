@@ -40,8 +40,9 @@ struct Seed003ItemTests {
 
     @Test("Seed 003: an Item survives model → plist → model")
     func roundTrip() throws {
-        let item = Item(name: "Fluffy Bear", valueInDollars: 99, serialNumber: nil,
-                        dateCreated: Date(timeIntervalSince1970: 1_700_000_000.5))
+        let item = Item(
+            name: "Fluffy Bear", valueInDollars: 99, serialNumber: nil,
+            dateCreated: Date(timeIntervalSince1970: 1_700_000_000.5))
         let data = try item.propertyListData()
         #expect(try Item(data: data) == item)
     }

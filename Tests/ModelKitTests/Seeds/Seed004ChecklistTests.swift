@@ -49,7 +49,8 @@ struct Seed004ChecklistTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Checklists.plist")
         try lists.write(to: file, format: .binaryPropertyList)
-        let raw = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [[String: Any]]
+        let raw =
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [[String: Any]]
         #expect(raw?.first?["Name"] as? String == "List")
         let reloaded = try [Checklist](contentsOf: file)
         #expect(reloaded[0].items[0].checked == true)
