@@ -32,8 +32,7 @@ let package = Package(
             dependencies: [
                 "ModelKitMacros",
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ],
-            exclude: ["Formats/JSON", "Formats/PropertyList"]
+            ]
         ),
         .target(name: "ModelStore", dependencies: ["ModelKit"]),
         .target(name: "ModelLayout"),
@@ -48,7 +47,6 @@ let package = Package(
                 "ModelKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["JSON", "PropertyList"],
             resources: [.copy("SeedData")]
         ),
         .testTarget(

@@ -23,56 +23,47 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
         return .json
     }
 
-    /// Decodes `T` from `data` in this format.
+    /// Decodes `T` from `data` in this format with ModelKit's own pull readers: no Foundation objects are made.
     func decode<T: ModelDecodable>(_ type: T.Type, from data: Data, context: DecodingContext) throws -> T {
-        let object = try foundationObject(from: data, maximumDepth: context.options.maximumDepth)
-        var reader = FoundationObjectReader(object)
-        return try context.decodeRoot(T.self, from: &reader)
-    }
-
-    /// Parses `data` with Foundation's serializers.
-    func foundationObject(from data: Data, maximumDepth: Int) throws -> Any {
+        let depth = context.options.maximumDepth
         switch self {
         case .json:
-            do {
-                return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                throw MappingError(
-                    .malformedData(format: "JSON", location: "", detail: Self.detail(of: error)), at: ValuePath())
+            return try JSONFormat.read(data, maximumDepth: depth) { reader in
+                try context.decodeRoot(T.self, from: &reader)
             }
-        case .xmlPropertyList, .binaryPropertyList:
-            do {
-                return try PropertyListSerialization.propertyList(from: data, format: nil)
-            } catch {
-                throw MappingError(
-                    .malformedData(format: "property list", location: "", detail: Self.detail(of: error)),
-                    at: ValuePath())
+        case .xmlPropertyList:
+            return try data.withUnsafeBytes { raw in
+                var reader = try XMLPropertyListReader(bytes: raw, maximumDepth: depth)
+                let model = try context.decodeRoot(T.self, from: &reader)
+                try reader.finish()
+                return model
+            }
+        case .binaryPropertyList:
+            return try data.withUnsafeBytes { raw in
+                var reader = try BinaryPropertyListReader(bytes: raw, maximumDepth: depth)
+                let model = try context.decodeRoot(T.self, from: &reader)
+                try reader.finish()
+                return model
             }
         }
     }
 
-    static func detail(of error: any Error) -> String {
-        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-    }
-
-    /// Encodes `model` in this format.
+    /// Encodes `model` in this format with ModelKit's own writers.
     func encode<Model: ModelEncodable>(_ model: Model, options: EncodingOptions) throws -> Data {
-        var jsonOptions = options
-        if self == .json { jsonOptions.nilEncoding = options.nilEncoding }
-        let object = try model.foundationObject(options: jsonOptions)
-        do {
-            switch self {
-            case .json:
-                return try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .sortedKeys])
-            case .xmlPropertyList:
-                return try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
-            case .binaryPropertyList:
-                return try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
-            }
-        } catch {
-            throw MappingError(
-                .typeMismatch(expected: "a value \(rawValue) can hold", found: Self.detail(of: error)),
-                at: ValuePath())
+        let context = EncodingContext(options: options)
+        switch self {
+        case .json:
+            var writer = JSONWriter()
+            try model.encode(to: &writer, context: context)
+            return Data(writer.bytes)
+        case .xmlPropertyList:
+            var writer = XMLPropertyListWriter()
+            try model.encode(to: &writer, context: context)
+            return try writer.makeData()
+        case .binaryPropertyList:
+            var writer = BinaryPropertyListWriter()
+            try model.encode(to: &writer, context: context)
+            return try writer.makeData()
         }
     }
 }

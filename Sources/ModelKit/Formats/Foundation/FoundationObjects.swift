@@ -15,46 +15,68 @@ public enum FoundationObjects: TreeSource {
         @inlinable init(base: Dictionary<String, Any>.Iterator) { self.base = base }
     }
 
-    /// Classifies an object; casts are ordered by how often each kind appears in model data.
+    /// Classifies an object by its dynamic type.
+    ///
+    /// Only metatypes are tested before a value is cast: a cast such as `node is NSNull` on a Swift dictionary
+    /// makes the runtime bridge the whole dictionary, recursively, to `NSDictionary` — an O(n) cost on every
+    /// check and a stack overflow on deep data.
     @inlinable
     public static func classify(_ node: Any) -> TreeShape<Any, EntryIterator> {
-        // Exact dynamic types first: Linux bridges `NSNumber(1) as? Bool` to `true` and reports a native Bool
-        // as an NSNumber, so casts alone cannot tell 1 from true.
         let dynamicType = type(of: node)
         if dynamicType == String.self { return .scalar(.string(node as! String)) }
-        if dynamicType == Int.self { return .scalar(.integer(Int64(node as! Int))) }
-        if dynamicType == Bool.self { return .scalar(.bool(node as! Bool)) }
-        if dynamicType == Double.self { return .scalar(.double(node as! Double)) }
-        if let dictionary = node as? [String: Any] {
+        if dynamicType == [String: Any].self {
+            let dictionary = node as! [String: Any]
             return .dictionary(EntryIterator(base: dictionary.makeIterator()), count: dictionary.count)
         }
-        if let array = node as? [Any] { return .array(array) }
-        if let string = node as? String { return .scalar(.string(string)) }
-        if dynamicType is NSNumber.Type, let number = node as? NSNumber {
-            return .scalar(scalar(of: number))
+        if dynamicType == Int.self { return .scalar(.integer(Int64(node as! Int))) }
+        if dynamicType == [Any].self { return .array(node as! [Any]) }
+        if dynamicType == Bool.self { return .scalar(.bool(node as! Bool)) }
+        if dynamicType == Double.self { return .scalar(.double(node as! Double)) }
+        if dynamicType is NSNumber.Type { return .scalar(scalar(of: node as! NSNumber)) }
+        if dynamicType is NSNull.Type { return .scalar(.null) }
+        if dynamicType is AnyStringKeyedDictionary.Type {
+            let dictionary = (node as! AnyStringKeyedDictionary).anyEntries
+            return .dictionary(EntryIterator(base: dictionary.makeIterator()), count: dictionary.count)
         }
-        if node is NSNull { return .scalar(.null) }
-        if let date = node as? Date { return .scalar(.date(date)) }
-        if let data = node as? Data { return .scalar(.data(data)) }
-        if let decimal = node as? Decimal { return .scalar(.decimal(decimal)) }
-        if let number = node as? any BinaryInteger {
+        if dynamicType is AnyElementArray.Type { return .array((node as! AnyElementArray).anyElements) }
+        if dynamicType is OptionalMarker.Type {
+            guard let wrapped = (node as! OptionalMarker).wrappedAny else { return .scalar(.null) }
+            return classify(wrapped)
+        }
+        return classifyRare(node, dynamicType)
+    }
+
+    /// The kinds that seldom appear in model data, kept out of the inlined path.
+    @usableFromInline
+    static func classifyRare(_ node: Any, _ dynamicType: Any.Type) -> TreeShape<Any, EntryIterator> {
+        if dynamicType == Date.self { return .scalar(.date(node as! Date)) }
+        if dynamicType == Data.self { return .scalar(.data(node as! Data)) }
+        if dynamicType == Decimal.self { return .scalar(.decimal(node as! Decimal)) }
+        if dynamicType == Float.self {
+            let number = node as! Float
+            return .scalar(.double(Double(String(number)) ?? Double(number)))
+        }
+        if dynamicType == URL.self { return .scalar(.string((node as! URL).absoluteString)) }
+        if dynamicType == UUID.self { return .scalar(.string((node as! UUID).uuidString)) }
+        if dynamicType is NSString.Type { return .scalar(.string((node as! NSString) as String)) }
+        if dynamicType is NSDate.Type { return .scalar(.date((node as! NSDate) as Date)) }
+        if dynamicType is NSData.Type { return .scalar(.data((node as! NSData) as Data)) }
+        if dynamicType is NSDictionary.Type {
+            var entries: [String: Any] = [:]
+            for (key, value) in node as! NSDictionary { entries[String(describing: key)] = value }
+            return .dictionary(EntryIterator(base: entries.makeIterator()), count: entries.count)
+        }
+        if dynamicType is NSArray.Type { return .array((node as! NSArray).map { $0 }) }
+        if let dictionary = node as? [AnyHashable: Any] {
+            var entries: [String: Any] = [:]
+            for (key, value) in dictionary { entries[String(describing: key.base)] = value }
+            return .dictionary(EntryIterator(base: entries.makeIterator()), count: entries.count)
+        }
+        if dynamicType is any BinaryInteger.Type, let number = node as? any BinaryInteger {
             if let signed = Int64(exactly: number) { return .scalar(.integer(signed)) }
             if let unsigned = UInt64(exactly: number) { return .scalar(.unsignedInteger(unsigned)) }
         }
-        if let number = node as? Float { return .scalar(.double(Double(String(number)) ?? Double(number))) }
-        if let url = node as? URL { return .scalar(.string(url.absoluteString)) }
-        if let uuid = node as? UUID { return .scalar(.string(uuid.uuidString)) }
-        if let dictionary = node as? NSDictionary {
-            var entries: [String: Any] = [:]
-            for (key, value) in dictionary { entries[String(describing: key)] = value }
-            return .dictionary(EntryIterator(base: entries.makeIterator()), count: entries.count)
-        }
-        if let array = node as? NSArray { return .array(array.map { $0 }) }
-        if let optional = node as? OptionalMarker {
-            guard let wrapped = optional.wrappedAny else { return .scalar(.null) }
-            return classify(wrapped)
-        }
-        return .unsupported(String(describing: type(of: node)))
+        return .unsupported(String(describing: dynamicType))
     }
 
     /// The scalar an `NSNumber` holds; booleans are told apart from 0 and 1 by the number's type.
@@ -79,13 +101,34 @@ public enum FoundationObjects: TreeSource {
         return (key, value)
     }
 
-    /// Whether the object is `NSNull` or a `nil` optional.
+    /// Whether the object is `NSNull` or a `nil` optional; decided by metatype, so nothing is bridged.
     @inlinable
     public static func isNull(_ node: Any) -> Bool {
-        if node is NSNull { return true }
-        if let optional = node as? OptionalMarker { return optional.wrappedAny == nil }
+        let dynamicType = type(of: node)
+        if dynamicType is NSNull.Type { return true }
+        if dynamicType is OptionalMarker.Type { return (node as! OptionalMarker).wrappedAny == nil }
         return false
     }
+}
+
+/// Any Swift dictionary with string keys (`[String: String]`, `[String: [String: Any]]`), seen as `[String: Any]`.
+@usableFromInline
+protocol AnyStringKeyedDictionary {
+    var anyEntries: [String: Any] { get }
+}
+
+extension Dictionary: AnyStringKeyedDictionary where Key == String {
+    @usableFromInline var anyEntries: [String: Any] { mapValues { $0 as Any } }
+}
+
+/// Any Swift array (`[String]`, `[[String: Any]]`), seen as `[Any]`.
+@usableFromInline
+protocol AnyElementArray {
+    var anyElements: [Any] { get }
+}
+
+extension Array: AnyElementArray {
+    @usableFromInline var anyElements: [Any] { map { $0 as Any } }
 }
 
 /// Lets a `nil` stored in `Any` (from `[String: Any?]`) be seen as null.

@@ -26,6 +26,23 @@ public enum JSONFormat {
         return value
     }
 
+    /// Runs `body` with a reader over `data`, then checks that only whitespace follows the root value.
+    ///
+    /// ```swift
+    /// let user = try JSONFormat.read(data) { reader in try User(from: &reader, context: DecodingContext()) }
+    /// ```
+    @inlinable
+    public static func read<Result>(
+        _ data: Data, maximumDepth: Int = 512, _ body: (inout JSONReader) throws -> Result
+    ) throws -> Result {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw, maximumDepth: maximumDepth)
+            let result = try body(&reader)
+            try reader.finish()
+            return result
+        }
+    }
+
     /// Writes `value` as JSON text.
     ///
     /// - Throws: ``MappingError`` for a `Double` that is infinite or NaN, or nesting deeper than

@@ -36,14 +36,17 @@ extension JSONReader {
     func controlCharacter(at position: Int) -> MappingError {
         syntaxError(
             at: position,
-            detail: "expected an escaped control character in a string, found \(JSONReader.describe(byte: bytes[position]))"
+            detail:
+                "expected an escaped control character in a string, found \(JSONReader.describe(byte: bytes[position]))"
         )
     }
 
     @usableFromInline @inline(never)
     func invalidUTF8(at position: Int) -> MappingError {
-        syntaxError(at: position, detail: "expected UTF-8 text, found an invalid sequence starting with byte "
-            + JSONReader.hex(bytes[position]))
+        syntaxError(
+            at: position,
+            detail: "expected UTF-8 text, found an invalid sequence starting with byte "
+                + JSONReader.hex(bytes[position]))
     }
 
     /// `line L, column C`, both counted from 1; columns count Unicode scalars, not bytes.

@@ -392,13 +392,23 @@ public struct JSONReader: ModelReader {
     mutating func readString() throws -> String {
         let start = offset &+ 1
         let scan = try scanString(from: start)
-        let string: String
+        let string: String?
         if scan.hasEscapes {
-            try unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: scan.hasNonASCII)
-            string = String(decoding: stringBuffer, as: UTF8.self)
+            try unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: false)
+            string =
+                scan.hasNonASCII
+                ? String(validating: stringBuffer, as: UTF8.self) : String(decoding: stringBuffer, as: UTF8.self)
         } else {
-            if scan.hasNonASCII { try validateUTF8(from: start, to: scan.end) }
-            string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<scan.end]), as: UTF8.self)
+            let content = UnsafeRawBufferPointer(rebasing: bytes[start..<scan.end])
+            // The standard library validates while it copies; one pass instead of two for non-ASCII text.
+            string =
+                scan.hasNonASCII
+                ? String(validating: content, as: UTF8.self) : String(decoding: content, as: UTF8.self)
+        }
+        guard let string else {
+            // Only now find the bad byte, so that the error names its line and column.
+            try validateUTF8(from: start, to: scan.end)
+            throw invalidUTF8(at: start)
         }
         offset = scan.end &+ 1
         return string

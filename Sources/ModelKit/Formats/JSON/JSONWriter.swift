@@ -99,7 +99,9 @@ public struct JSONWriter: ModelWriter, Sendable {
             throw misuse("a key was written outside a dictionary or twice in a row")
         }
         if containers[last].count > 0 { buffer.append(UInt8(ascii: ",")) }
-        if options.sortedKeys { entriesToSort[entriesToSort.count &- 1].append(SortedEntry(key: key, start: buffer.count)) }
+        if options.sortedKeys {
+            entriesToSort[entriesToSort.count &- 1].append(SortedEntry(key: key, start: buffer.count))
+        }
         containers[last].count &+= 1
         containers[last].awaitsValue = true
         if options.prettyPrinted { appendNewline(depth: containers.count) }
@@ -328,7 +330,8 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     @usableFromInline @inline(never)
     func misuse(_ detail: String) -> MappingError {
-        MappingError(.malformedData(format: "JSON writer", location: "depth \(containers.count)", detail: detail),
-                     at: ValuePath())
+        MappingError(
+            .malformedData(format: "JSON writer", location: "depth \(containers.count)", detail: detail),
+            at: ValuePath())
     }
 }

@@ -325,7 +325,7 @@ public struct BinaryPropertyListReader: ModelReader {
     @usableFromInline
     mutating func enterContainer(isDictionary: Bool) throws {
         guard frames.count < maximumDepth else {
-            throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
+            throw MappingError(.tooDeep(limit: maximumDepth), at: .init())
         }
         let offset = pendingOffset
         let (count, start) = try length(at: offset)
@@ -354,7 +354,7 @@ public struct BinaryPropertyListReader: ModelReader {
     @usableFromInline
     mutating func enterUID() throws {
         guard frames.count < maximumDepth else {
-            throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
+            throw MappingError(.tooDeep(limit: maximumDepth), at: .init())
         }
         uidValue = try uid(at: pendingOffset)
         frames.append(Frame(object: -1, next: 0, remaining: 1, valueDistance: 0, isDictionary: true))
@@ -484,9 +484,9 @@ public struct BinaryPropertyListReader: ModelReader {
         case 0x5, 0x6:
             return .string(try string(at: offset))
         case 0x8, 0xD:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: .init())
         case 0xA, 0xC:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: .init())
         default:
             throw unknownMarker(marker, at: offset)
         }
@@ -614,19 +614,19 @@ public struct BinaryPropertyListReader: ModelReader {
     static func malformed(_ detail: String, at offset: Int) -> MappingError {
         MappingError(
             .malformedData(format: "binary property list", location: "byte offset \(offset)", detail: detail),
-            at: ValuePath())
+            at: .init())
     }
 
     @usableFromInline
     func noValue() -> MappingError {
         MappingError(
             .malformedData(format: "reader", location: "depth \(frames.count)", detail: "no value to read"),
-            at: ValuePath())
+            at: .init())
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
-        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: ValuePath())
+        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: .init())
     }
 
     @usableFromInline
@@ -652,7 +652,7 @@ public struct BinaryPropertyListReader: ModelReader {
             .tooLarge(
                 "shared references in a binary property list of \(bytes.count) bytes expand to more than "
                     + "\(bytes.count &* 8 &+ 4096) values"),
-            at: ValuePath())
+            at: .init())
     }
 }
 

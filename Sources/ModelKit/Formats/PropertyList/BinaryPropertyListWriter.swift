@@ -3,8 +3,9 @@ import Foundation
 /// A ``ModelWriter`` that writes a binary property list (`bplist00`).
 ///
 /// Values are collected in a flat object table as they are written. Equal strings (every repeated key),
-/// numbers, dates and data are stored once and referenced wherever they occur, as Foundation does, so
-/// an array of similar dictionaries costs little more than its distinct values. ``makeData()`` then picks
+/// numbers, dates and data are stored once and referenced wherever they occur, so an array of similar
+/// dictionaries costs little more than its distinct values (twitter.json's list is 152 KB, against the
+/// 500 KB `PropertyListSerialization` writes on Linux). ``makeData()`` then picks
 /// the smallest object-reference and offset sizes that fit and lays the file out in one pre-sized buffer.
 ///
 /// Property lists have no null. A null dictionary value drops its entry: the key is held back until its
@@ -96,7 +97,7 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
                 .malformedData(
                     format: "binary property list writer", location: "depth \(frames.count)",
                     detail: root >= 0 ? "a container was not ended" : "no value was written"),
-                at: KeyPath())
+                at: .init())
         }
         // Foundation requires references able to name one more than the last object, and offsets able to
         // reach the offset table itself.
@@ -434,27 +435,25 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
 
     // MARK: - Errors
 
-    /// Where the value being written goes, from the root.
+    /// The steps from the root to where the value being written goes.
     @usableFromInline
-    func currentPath() -> KeyPath {
-        KeyPath(
-            frames.enumerated().map { index, frame in
-                if frame.isDictionary { return .key(frame.key) }
-                return .index(index == frames.count - 1 ? frame.count : frame.count - 1)
-            })
+    func currentPath() -> [PathComponent] {
+        // A container becomes its parent's value only when it ends, so every open array's count is the
+        // index of the value being written into it.
+        frames.map { $0.isDictionary ? .key($0.key) : .index($0.count) }
     }
 
     @usableFromInline
     func nullError() -> MappingError {
         MappingError(
             .typeMismatch(expected: "a property-list value (property lists cannot hold null)", found: "null"),
-            at: currentPath())
+            at: .init(currentPath()))
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
         MappingError(
             .malformedData(format: "binary property list writer", location: "depth \(frames.count)", detail: detail),
-            at: currentPath())
+            at: .init(currentPath()))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// The `<date>` text of XML property lists, `2024-01-01T00:00:00Z`: whole seconds in UTC, read and written
 /// as Foundation does.
+@usableFromInline
 enum XMLPropertyListDate {
     /// The date of fields read from `<date>` text.
     ///
@@ -17,6 +18,7 @@ enum XMLPropertyListDate {
     }
 
     /// Appends the text of `date` to `buffer`, dropping any fraction of a second as Foundation does.
+    @usableFromInline
     static func append(_ date: Date, to buffer: inout [UInt8]) {
         var seconds = date.timeIntervalSince1970.rounded(.down)
         // A NaN or a date past what 64-bit seconds can count is clamped rather than trapped on.

@@ -176,9 +176,9 @@ public struct XMLPropertyListReader: ModelReader {
         guard let tag = pending else { throw noValue() }
         switch tag.element {
         case .dictionary:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: .init())
         case .array:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: .init())
         default:
             pending = nil
             return try scalar(tag)
@@ -199,7 +199,9 @@ public struct XMLPropertyListReader: ModelReader {
             }
         case .real where !tag.isEmpty:
             let saved = position
-            let text = string(of: try readText())
+            // Read first: `string(of:)` would otherwise see `scratch` as it was before the call.
+            let span = try readText()
+            let text = string(of: span)
             if Self.realGrammarEnd(Array(text.utf8)) == text.utf8.count,
                 let decimal = Decimal(string: text, locale: Self.posix)
             {
@@ -267,7 +269,7 @@ public struct XMLPropertyListReader: ModelReader {
     /// Pushes a container frame for the pending start tag.
     @inlinable
     mutating func enter(_ frame: Frame) throws {
-        guard frames.count < maximumDepth else { throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath()) }
+        guard frames.count < maximumDepth else { throw MappingError(.tooDeep(limit: maximumDepth), at: .init()) }
         frames.append(frame)
         pending = nil
     }
@@ -351,7 +353,8 @@ public struct XMLPropertyListReader: ModelReader {
         }
         while frames.count > base {
             let frame = frames[frames.count - 1]
-            let more = frame == .dictionary || frame == .emptyDictionary
+            let more =
+                frame == .dictionary || frame == .emptyDictionary
                 ? try advanceInDictionary() : try advanceInArray()
             guard more, let next = pending else { continue }
             switch next.element {
@@ -401,7 +404,9 @@ public struct XMLPropertyListReader: ModelReader {
     mutating func nextTag() throws -> Tag? {
         while true {
             skipWhitespace()
-            guard position + 1 < bytes.count else { throw malformed("the document ends inside an element", at: position) }
+            guard position + 1 < bytes.count else {
+                throw malformed("the document ends inside an element", at: position)
+            }
             guard bytes[position] == UInt8(ascii: "<") else {
                 throw malformed("\(describe(bytes[position])) where a tag was expected", at: position)
             }
@@ -410,7 +415,8 @@ public struct XMLPropertyListReader: ModelReader {
             case UInt8(ascii: "?"): try skipProcessingInstruction()
             case UInt8(ascii: "!"):
                 guard matches("<!--", at: position) else {
-                    throw malformed("a declaration where a tag was expected (only comments may appear here)", at: position)
+                    throw malformed(
+                        "a declaration where a tag was expected (only comments may appear here)", at: position)
                 }
                 try skipComment()
             default: return try startTag()
@@ -476,7 +482,8 @@ public struct XMLPropertyListReader: ModelReader {
     /// Reads `</name>`, allowing whitespace before the `>`.
     mutating func expectEndTag(named name: String) throws {
         let start = position
-        var matched = bytes.count - position >= name.utf8.count + 3
+        var matched =
+            bytes.count - position >= name.utf8.count + 3
             && bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "/")
         if matched {
             position += 2
@@ -507,7 +514,9 @@ public struct XMLPropertyListReader: ModelReader {
         switch tag.element {
         case .key, .string:
             if tag.isEmpty { return .string("") }
-            let text = string(of: try readText())
+            // Read first: `string(of:)` would otherwise see `scratch` as it was before the call.
+            let span = try readText()
+            let text = string(of: span)
             try expectEndTag(of: tag.element)
             return .string(text)
         case .true, .false:
@@ -531,9 +540,9 @@ public struct XMLPropertyListReader: ModelReader {
             try expectEndTag(of: tag.element)
             return value
         case .dictionary:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: .init())
         case .array:
-            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
+            throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: .init())
         case .plist:
             throw nestedPlist(tag)
         }
@@ -669,7 +678,9 @@ public struct XMLPropertyListReader: ModelReader {
         }
         func skipBlanks() {
             // Foundation counts controls and the bytes 0x7F to 0xA0 as whitespace here.
-            while position < bytes.count && (bytes[position] < 0x21 || (bytes[position] > 0x7E && bytes[position] < 0xA1)) {
+            while position < bytes.count
+                && (bytes[position] < 0x21 || (bytes[position] > 0x7E && bytes[position] < 0xA1))
+            {
                 position += 1
             }
         }
@@ -733,7 +744,8 @@ public struct XMLPropertyListReader: ModelReader {
     /// `inf`, `infinity` with an optional sign.
     mutating func real(_ tag: Tag) throws -> Value {
         let start = position
-        let value = withText(try readText()) { text -> Double? in
+        let span = try readText()
+        let value = withText(span) { text -> Double? in
             if let special = Self.specialReal(text) { return special }
             var index = 0
             while index < text.count && Self.isSpace(text[index]) { index += 1 }
@@ -936,7 +948,9 @@ public struct XMLPropertyListReader: ModelReader {
     /// Skips `<!DOCTYPE …>`, with an internal subset in brackets if there is one.
     mutating func skipDoctype() throws {
         let start = position
-        guard matches("<!DOCTYPE", at: position) else { throw malformed("a declaration that is not DOCTYPE", at: start) }
+        guard matches("<!DOCTYPE", at: position) else {
+            throw malformed("a declaration that is not DOCTYPE", at: start)
+        }
         position += 9
         var quote: UInt8 = 0
         var bracketDepth = 0
@@ -1017,7 +1031,7 @@ public struct XMLPropertyListReader: ModelReader {
     func malformed(_ detail: String, at offset: Int) -> MappingError {
         MappingError(
             .malformedData(format: "XML property list", location: location(of: offset), detail: detail),
-            at: ValuePath())
+            at: .init())
     }
 
     /// A byte, as an error message shows it.
@@ -1034,11 +1048,11 @@ public struct XMLPropertyListReader: ModelReader {
     func noValue() -> MappingError {
         MappingError(
             .malformedData(format: "reader", location: "depth \(frames.count)", detail: "no value to read"),
-            at: ValuePath())
+            at: .init())
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
-        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: ValuePath())
+        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: .init())
     }
 }

@@ -54,7 +54,7 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
                 .malformedData(
                     format: "XML property list writer", location: "depth \(frames.count)",
                     detail: hasRoot ? "a container was not ended" : "no value was written"),
-                at: KeyPath())
+                at: .init())
         }
         var data = Data(capacity: buffer.count + Self.footer.count)
         data.append(contentsOf: buffer)
@@ -147,7 +147,8 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
     public mutating func write(_ value: Double) throws {
         try openValue()
         append("<real>")
-        append(value.description)
+        // Swift spells a negative NaN "-nan", which no reader takes.
+        append(value.isNaN ? "nan" : value.description)
         append("</real>\n")
     }
 
@@ -266,28 +267,27 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
 
     // MARK: - Errors
 
-    /// Where the value being written goes, from the root.
+    /// The steps from the root to where the value being written goes.
     @usableFromInline
-    func currentPath() -> KeyPath {
-        KeyPath(
-            frames.enumerated().map { index, frame in
-                let isLast = index == frames.count - 1
-                if frame.isDictionary { return .key(frame.key) }
-                return .index(isLast ? frame.count : frame.count - 1)
-            })
+    func currentPath() -> [PathComponent] {
+        // A container counts a value when it begins, so open arrays above the last hold it at count - 1.
+        frames.enumerated().map { index, frame in
+            if frame.isDictionary { return .key(frame.key) }
+            return .index(index == frames.count - 1 ? frame.count : frame.count - 1)
+        }
     }
 
     @usableFromInline
     func nullError() -> MappingError {
         MappingError(
             .typeMismatch(expected: "a property-list value (property lists cannot hold null)", found: "null"),
-            at: currentPath())
+            at: .init(currentPath()))
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
         MappingError(
             .malformedData(format: "XML property list writer", location: "depth \(frames.count)", detail: detail),
-            at: currentPath())
+            at: .init(currentPath()))
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The two property-list formats ModelKit reads and writes, with one-call helpers between their bytes and
+/// ``Value``.
+///
+/// Named apart from Foundation's `PropertyListSerialization.PropertyListFormat`, which also counts the
+/// OpenStep format that ModelKit does not read.
+public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
+    /// An XML property list in UTF-8.
+    case xml
+    /// A binary property list (`bplist00`).
+    case binary
+
+    /// The format of `data`: binary when it starts with the `bplist0` magic, XML when its first character
+    /// after a byte order mark and whitespace is `<`, otherwise `nil` (OpenStep, JSON, anything else).
+    public static func detect(_ data: Data) -> PropertyListKind? {
+        data.withUnsafeBytes { bytes in
+            if bytes.starts(with: "bplist0".utf8) { return .binary }
+            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while index < bytes.count && XMLPropertyListReader.isSpace(bytes[index]) { index += 1 }
+            return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .xml : nil
+        }
+    }
+
+    /// Reads a property list of either format into a ``Value``, checking that nothing follows the root.
+    ///
+    /// - Parameters:
+    ///   - data: the property list.
+    ///   - maximumDepth: the deepest nesting accepted before reading fails with
+    ///     ``MappingError/Reason/tooDeep(limit:)``.
+    /// - Throws: ``MappingError`` when the data is in neither format or is malformed.
+    public static func value(from data: Data, maximumDepth: Int = 512) throws -> Value {
+        guard let kind = detect(data) else {
+            throw MappingError(
+                .malformedData(
+                    format: "property list", location: "byte offset 0",
+                    detail: "neither a binary property list (bplist00) nor an XML one"),
+                at: .init())
+        }
+        var options = DecodingOptions()
+        options.maximumDepth = maximumDepth
+        options.collectsDiagnostics = false
+        let context = DecodingContext(options: options)
+        return try data.withUnsafeBytes { bytes in
+            switch kind {
+            case .binary:
+                var reader = try BinaryPropertyListReader(bytes: bytes, maximumDepth: maximumDepth)
+                let value = try Value(from: &reader, context: context)
+                try reader.finish()
+                return value
+            case .xml:
+                var reader = try XMLPropertyListReader(bytes: bytes, maximumDepth: maximumDepth)
+                let value = try Value(from: &reader, context: context)
+                try reader.finish()
+                return value
+            }
+        }
+    }
+
+    /// Writes `value` as a property list in `format`.
+    ///
+    /// Null dictionary values are left out, as property lists cannot hold null.
+    ///
+    /// - Throws: ``MappingError`` when `value` is null or holds null in an array.
+    public static func data(from value: Value, format: PropertyListKind) throws -> Data {
+        let context = EncodingContext()
+        switch format {
+        case .xml:
+            var writer = XMLPropertyListWriter()
+            try value.encode(to: &writer, context: context)
+            return try writer.makeData()
+        case .binary:
+            var writer = BinaryPropertyListWriter()
+            try value.encode(to: &writer, context: context)
+            return try writer.makeData()
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ModelKit
+import Testing
+
+@DictionaryModel
+struct Node: Equatable {
+    var name = ""
+    var children: [Node] = []
+}
+
+@DictionaryModel
+struct Numbers: Equatable {
+    var values: [Int] = []
+}
+
+@Suite("Hostile input: deep, large, truncated and malformed")
+struct HostileInputTests {
+    @Test("100,000-deep JSON nesting is an error that names the limit, not a stack overflow")
+    func deepJSON() throws {
+        let depth = 100_000
+        let arrays = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        #expect(throws: MappingError.self) { try Value(data: arrays) }
+        var objects = ""
+        for _ in 0..<depth { objects += #"{"name":"n","children":["# }
+        objects += String(repeating: "]}", count: depth)
+        do {
+            _ = try Node(data: Data(objects.utf8))
+            Issue.record("100,000-deep nesting must fail")
+        } catch let error as MappingError {
+            #expect(error.reason == .tooDeep(limit: 512), "\(error)")
+        }
+    }
+
+    @Test("Deep Foundation objects stop at the depth limit; a custom limit is honoured")
+    func deepObjects() throws {
+        var node: [String: Any] = ["name": "leaf"]
+        for _ in 0..<5_000 { node = ["name": "n", "children": [node]] }
+        #expect(throws: MappingError.self) { try Node(dictionary: node) }
+        // A limit raised far past what the stack holds still ends in an error, not a stack overflow.
+        var options = DecodingOptions()
+        options.maximumDepth = 1_000_000
+        do {
+            let decoded = try Node(dictionary: node, options: options)
+            #expect(decoded.children.first?.name == "n")
+        } catch let error as MappingError {
+            guard case .tooDeep = error.reason else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        var shallow = DecodingOptions()
+        shallow.maximumDepth = 4
+        #expect(throws: MappingError.self) {
+            try Node(dictionary: ["children": [["children": [["children": [["name": "x"]]]]]]], options: shallow)
+        }
+    }
+
+    @Test("A 1,000,000-element array decodes")
+    func millionElements() throws {
+        var text = #"{"values":["#
+        text += (0..<1_000_000).map(String.init).joined(separator: ",")
+        text += "]}"
+        let numbers = try Numbers(data: Data(text.utf8))
+        #expect(numbers.values.count == 1_000_000)
+        #expect(numbers.values.last == 999_999)
+    }
+
+    @Test("An array longer than the collection limit is refused")
+    func collectionLimit() {
+        var options = DecodingOptions()
+        options.maximumCollectionCount = 10
+        #expect(throws: MappingError.self) {
+            try Numbers(dictionary: ["values": Array(0..<11)], options: options)
+        }
+    }
+
+    @Test("Truncated JSON at every length is an error with a location, never a crash")
+    func truncatedJSON() throws {
+        let url = try #require(try SharedDataFolder.benchmarkFiles().first { $0.lastPathComponent == "user.json" })
+        let data = try Data(contentsOf: url)
+        for length in stride(from: 0, to: data.count, by: 7) {
+            do {
+                _ = try Value(data: data.prefix(length))
+                Issue.record("a prefix of \(length) bytes must not decode")
+            } catch let error as MappingError {
+                guard case .malformedData(let format, let location, _) = error.reason else {
+                    Issue.record("unexpected error \(error)")
+                    continue
+                }
+                #expect(format == "JSON")
+                #expect(location.contains("line"), "\(error)")
+            }
+        }
+    }
+
+    @Test("Malformed files name the file and where in it")
+    func malformedFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("apps.json")
+        try Data("[\n  {\"name\": \"Maps\",\n   \"icon\": }\n]".utf8).write(to: file)
+        do {
+            _ = try [AppInfo](contentsOf: file)
+            Issue.record("a malformed file must not decode")
+        } catch {
+            #expect("\(error)".contains("apps.json line 3, column"), "\(error)")
+        }
+        #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.appendingPathComponent("none.json")) }
+    }
+
+    @Test("Every malformed JSONTestSuite file is refused at the model entry point, with an error")
+    func conformanceAsModels() throws {
+        for url in try SharedDataFolder.conformanceFiles(prefix: "n_") {
+            #expect(throws: MappingError.self, "\(url.lastPathComponent)") {
+                try Value(data: Data(contentsOf: url))
+            }
+        }
+    }
+
+    @Test("Malformed property lists are refused with an error")
+    func malformedPropertyLists() throws {
+        let names = ["malformed_dict.bplist", "invalid_tag.plist"]
+        for name in names {
+            let url = SharedDataFolder.root.appendingPathComponent("conformance/plist/\(name)")
+            #expect(throws: MappingError.self, "\(name)") { try Value(contentsOf: url) }
+        }
+    }
+}
