@@ -72,6 +72,21 @@ struct ConversionTableTests {
         #expect(try decode(["decimal": 0.1]).decimal == Decimal(string: "0.1"))
     }
 
+    @Test("Decimal from a JSON or XML plist number takes the number's own text, beyond Double's precision")
+    func decimalFromNumberText() throws {
+        let digits = "12345678901234567890.123456789"
+        // `Scalars(data:)` would be the memberwise initializer here (the model has a `data` property), so the
+        // static entry point is used.
+        let json = try Scalars.decode(data: Data(#"{"decimal": \#(digits)}"#.utf8)).model
+        #expect(json.decimal == Decimal(string: digits))
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>decimal</key><real>\(digits)</real></dict></plist>
+            """
+        #expect(try Scalars.decode(data: Data(xml.utf8)).model.decimal == Decimal(string: digits))
+        #expect(Decimal(string: digits) != Decimal(Double(digits)!))
+    }
+
     @Test("Bool ← bool, 0/1 and yes/no/true/false/y/n/1/0 in any case")
     func bools() throws {
         for yes: Any in [true, 1, "yes", "YES", "true", "True", "y", "1"] {

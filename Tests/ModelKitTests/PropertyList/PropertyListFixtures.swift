@@ -62,41 +62,9 @@ enum PropertyListFixtures {
         }
     }
 
-    /// A Foundation object as a ``Value``. A Bool is told from a number by its dynamic type, as Linux hands
-    /// booleans over as Swift `Bool` or `__NSCFBoolean`; a UID becomes `{"CF$UID": n}`.
+    /// A Foundation object as a ``Value``: the shared converter of the test fixtures.
     static func value(fromFoundation object: Any) -> Value {
-        let type = type(of: object)
-        if type == Bool.self { return .bool(object as! Bool) }
-        if String(describing: type).contains("Boolean") { return .bool((object as! NSNumber).boolValue) }
-        if type == Int.self { return .integer(Int64(object as! Int)) }
-        if type == Double.self { return .double(object as! Double) }
-        if type == String.self { return .string(object as! String) }
-        if String(describing: type).contains("KeyedArchiverUID") {
-            let number = Mirror(reflecting: object).children.first { $0.label == "value" }?.value
-            return .dictionary(["CF$UID": .integer(Int64(number as? UInt32 ?? UInt32.max))])
-        }
-        if let number = object as? NSNumber {
-            switch String(cString: number.objCType) {
-            case "d", "f": return .double(number.doubleValue)
-            case "Q":
-                let unsigned = number.uint64Value
-                return Int64(exactly: unsigned).map(Value.integer) ?? .unsignedInteger(unsigned)
-            default: return .integer(number.int64Value)
-            }
-        }
-        if let string = object as? String { return .string(string) }
-        if let date = object as? Date { return .date(date) }
-        if let data = object as? Data { return .data(data) }
-        if let array = object as? [Any] { return .array(array.map(value(fromFoundation:))) }
-        if let dictionary = object as? [AnyHashable: Any] {
-            return .dictionary(
-                .init(
-                    uniqueKeysWithValues: dictionary.map { key, element in
-                        (key.base as? String ?? "\(key)", value(fromFoundation: element))
-                    }))
-        }
-        if object is NSNull { return .null }
-        return .string("<unconvertible \(type)>")
+        FoundationValue.make(from: object)
     }
 
     /// A ``Value`` as the objects `PropertyListSerialization` writes; null entries are left out.

@@ -7,9 +7,18 @@ enum FoundationValue {
     /// Booleans come back as a private NSNumber subclass; its type is the only sure sign on Linux.
     private static let booleanType = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    /// The `Value` for a Foundation object from `JSONSerialization`.
+    /// The `Value` for an object from `JSONSerialization` or `PropertyListSerialization`, with dictionary keys
+    /// sorted. A Bool is told from a number by its dynamic type; a keyed-archiver UID becomes `{"CF$UID": n}`.
     static func make(from object: Any) -> Value {
-        if let string = object as? String { return .string(string) }
+        let dynamicType = type(of: object)
+        if dynamicType == Bool.self { return .bool(object as! Bool) }
+        if dynamicType == Int.self { return .integer(Int64(object as! Int)) }
+        if dynamicType == Double.self { return .double(object as! Double) }
+        if dynamicType == String.self { return .string(object as! String) }
+        if String(describing: dynamicType).contains("KeyedArchiverUID") {
+            let number = Mirror(reflecting: object).children.first { $0.label == "value" }?.value
+            return ["CF$UID": .integer(Int64(number as? UInt32 ?? UInt32.max))]
+        }
         if object is NSNull { return .null }
         if let decimal = object as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
         if let number = object as? NSNumber {
@@ -22,16 +31,20 @@ enum FoundationValue {
             default: return .integer(number.int64Value)
             }
         }
+        if let string = object as? String { return .string(string) }
+        if let date = object as? Date { return .date(date) }
+        if let data = object as? Data { return .data(data) }
         if let array = object as? [Any] { return .array(array.map(make(from:))) }
-        if let dictionary = object as? [String: Any] {
+        if let dictionary = object as? [AnyHashable: Any] {
             // Built through ValueBuilder so the tests need no direct dependency on swift-collections.
-            var entries = ValueBuilder.makeDictionary(capacity: dictionary.count)
-            for key in dictionary.keys.sorted() {
-                ValueBuilder.insert(make(from: dictionary[key]!), for: key, into: &entries)
+            let keyed = dictionary.map { (key: $0.key.base as? String ?? "\($0.key)", value: $0.value) }
+            var entries = ValueBuilder.makeDictionary(capacity: keyed.count)
+            for entry in keyed.sorted(by: { $0.key < $1.key }) {
+                ValueBuilder.insert(make(from: entry.value), for: entry.key, into: &entries)
             }
             return ValueBuilder.node(dictionary: entries)
         }
-        return .string("<unexpected \(type(of: object))>")
+        return .string("<unexpected \(dynamicType)>")
     }
 
     /// The `Value` that `JSONSerialization` reads from `data`, fragments allowed.

@@ -4,7 +4,7 @@ import Testing
 /// Finds the data that the project's tests share, in `../shared/data` beside the repository, and fails the
 /// calling test with a clear message when it is missing rather than letting it pass on nothing.
 enum SharedDataFolder {
-    /// `shared/data`, found from this file's own path: Tests/ModelKitTests/JSON → repository → its parent.
+    /// `shared/data`, found from this file's own path: Tests/ModelKitTests/Fixtures → repository → its parent.
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
