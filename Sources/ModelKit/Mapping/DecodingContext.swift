@@ -109,6 +109,15 @@ public final class DecodingContext {
         guard hasDefault && !isStrict else {
             return try decodeLocated(type, from: &reader)
         }
+        return try decodeRecovering(type, from: &reader) { .defaultedInvalid(error: $0.description) }
+    }
+
+    /// Decodes `type`; if it fails with a recoverable error, skips the rest of the value, notes what
+    /// `diagnostic` makes of the error and returns `nil`, so decoding goes on with the next key or element.
+    @inlinable
+    public func decodeRecovering<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, from reader: inout R, diagnostic: (MappingError) -> Diagnostic.Kind
+    ) throws -> T? {
         let depth = reader.depth
         let pathDepth = pathStack.count
         do {
@@ -116,7 +125,7 @@ public final class DecodingContext {
         } catch let error as MappingError where error.isRecoverable {
             try reader.recover(toDepth: depth)
             pathStack.removeSubrange(pathDepth...)
-            note(.defaultedInvalid(error: error.description))
+            note(diagnostic(error))
             return nil
         }
     }

@@ -328,15 +328,6 @@ extension DecodingContext {
     @inlinable
     func decodeLossy<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T? {
         if isStrict { return try decodeLocated(type, from: &reader) }
-        let depth = reader.depth
-        let pathDepth = pathStack.count
-        do {
-            return try decodeLocated(type, from: &reader)
-        } catch let error as MappingError where error.isRecoverable {
-            try reader.recover(toDepth: depth)
-            pathStack.removeSubrange(pathDepth...)
-            note(.droppedElement(error: error.reasonDescription))
-            return nil
-        }
+        return try decodeRecovering(type, from: &reader) { .droppedElement(error: $0.reasonDescription) }
     }
 }

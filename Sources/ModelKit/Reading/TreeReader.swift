@@ -48,10 +48,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     func pendingNode() throws -> Source.Node {
         guard let pending else {
-            throw MappingError(
-                .malformedData(
-                    format: "reader", location: "depth \(frames.count)",
-                    detail: "no value to read"), at: ValuePath())
+            throw MappingError.readerMisuse("no value to read", depth: frames.count)
         }
         return pending
     }
@@ -88,10 +85,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard case .dictionary(var iterator) = frames.last else {
-            throw MappingError(
-                .malformedData(
-                    format: "reader", location: "depth \(frames.count)",
-                    detail: "nextKey outside a dictionary"), at: ValuePath())
+            throw MappingError.readerMisuse("nextKey outside a dictionary", depth: frames.count)
         }
         guard let entry = Source.nextEntry(&iterator) else {
             frames.removeLast()
@@ -120,10 +114,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func nextElement() throws -> Bool {
         guard case .array(let elements, let next) = frames.last else {
-            throw MappingError(
-                .malformedData(
-                    format: "reader", location: "depth \(frames.count)",
-                    detail: "nextElement outside an array"), at: ValuePath())
+            throw MappingError.readerMisuse("nextElement outside an array", depth: frames.count)
         }
         guard next < elements.count else {
             frames.removeLast()

@@ -46,35 +46,18 @@ extension JSONReader {
         syntaxError(
             at: position,
             detail: "expected UTF-8 text, found an invalid sequence starting with byte "
-                + JSONReader.hex(bytes[position]))
+                + TextPosition.hex(bytes[position]))
     }
 
-    /// `line L, column C`, both counted from 1; columns count Unicode scalars, not bytes.
+    /// `line L, column C`, both counted from 1.
     @usableFromInline
     func location(of position: Int) -> String {
-        var line = 1
-        var column = 1
-        for index in 0..<min(max(position, 0), bytes.count) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return "line \(line), column \(column)"
+        TextPosition.location(of: position, in: bytes)
     }
 
     /// A byte as a message shows it: printable ASCII in quotes, anything else in hexadecimal.
     @usableFromInline
     static func describe(byte: UInt8) -> String {
-        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte " + hex(byte)
-    }
-
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+        TextPosition.describe(byte: byte)
     }
 }

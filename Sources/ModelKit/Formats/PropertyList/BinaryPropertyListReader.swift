@@ -371,7 +371,7 @@ public struct BinaryPropertyListReader: ModelReader {
         guard position < objectsEnd else { throw Self.malformed("a count runs past the object area", at: offset) }
         let marker = bytes[position]
         guard marker & 0xF0 == 0x10, marker & 0x0F <= 4 else {
-            throw Self.malformed("a count is not an integer object (marker 0x\(hex(marker)))", at: position)
+            throw Self.malformed("a count is not an integer object (marker \(TextPosition.hex(marker)))", at: position)
         }
         let size = 1 << Int(marker & 0x0F)
         guard size <= objectsEnd - position - 1 else {
@@ -505,7 +505,7 @@ public struct BinaryPropertyListReader: ModelReader {
             let (count, start) = try span(at: offset, unitSize: 2)
             return Self.utf16String(bytes, from: start, units: count)
         default:
-            throw Self.malformed("a dictionary key is not a string (marker 0x\(hex(marker)))", at: offset)
+            throw Self.malformed("a dictionary key is not a string (marker \(TextPosition.hex(marker)))", at: offset)
         }
     }
 
@@ -619,14 +619,12 @@ public struct BinaryPropertyListReader: ModelReader {
 
     @usableFromInline
     func noValue() -> MappingError {
-        MappingError(
-            .malformedData(format: "reader", location: "depth \(frames.count)", detail: "no value to read"),
-            at: .init())
+        .readerMisuse("no value to read", depth: frames.count)
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
-        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: .init())
+        .readerMisuse(detail, depth: frames.count)
     }
 
     @usableFromInline
@@ -643,7 +641,7 @@ public struct BinaryPropertyListReader: ModelReader {
 
     @usableFromInline
     func unknownMarker(_ marker: UInt8, at offset: Int) -> MappingError {
-        Self.malformed("unknown object marker 0x\(hex(marker))", at: offset)
+        Self.malformed("unknown object marker \(TextPosition.hex(marker))", at: offset)
     }
 
     @usableFromInline
@@ -654,10 +652,4 @@ public struct BinaryPropertyListReader: ModelReader {
                     + "\(bytes.count &* 8 &+ 4096) values"),
             at: .init())
     }
-}
-
-/// Two hexadecimal digits, for error messages.
-private func hex(_ byte: UInt8) -> String {
-    let text = String(byte, radix: 16, uppercase: true)
-    return byte < 0x10 ? "0" + text : text
 }

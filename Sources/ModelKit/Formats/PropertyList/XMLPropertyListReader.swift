@@ -1011,20 +1011,9 @@ public struct XMLPropertyListReader: ModelReader {
 
     // MARK: - Errors
 
-    /// `line L, column C` of a byte offset; columns count characters, not bytes.
+    /// `line L, column C` of a byte offset.
     func location(of offset: Int) -> String {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return "line \(line), column \(column)"
+        TextPosition.location(of: offset, in: bytes)
     }
 
     @usableFromInline
@@ -1036,7 +1025,7 @@ public struct XMLPropertyListReader: ModelReader {
 
     /// A byte, as an error message shows it.
     func describe(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        TextPosition.describe(byte: byte)
     }
 
     @usableFromInline
@@ -1046,13 +1035,11 @@ public struct XMLPropertyListReader: ModelReader {
 
     @usableFromInline
     func noValue() -> MappingError {
-        MappingError(
-            .malformedData(format: "reader", location: "depth \(frames.count)", detail: "no value to read"),
-            at: .init())
+        .readerMisuse("no value to read", depth: frames.count)
     }
 
     @usableFromInline
     func misuse(_ detail: String) -> MappingError {
-        MappingError(.malformedData(format: "reader", location: "depth \(frames.count)", detail: detail), at: .init())
+        .readerMisuse(detail, depth: frames.count)
     }
 }
