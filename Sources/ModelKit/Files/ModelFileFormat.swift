@@ -9,18 +9,10 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
     /// A binary property list (`bplist00`).
     case binaryPropertyList
 
-    /// The format of `data`, told from its first bytes: `bplist00` is binary, `<?xml`, `<!DOCTYPE` or `<plist`
-    /// is XML, anything else is taken as JSON.
+    /// The format of `data`, told from its first bytes: `bplist0` is binary, `<` (after a byte order mark and
+    /// white space) is XML, anything else is taken as JSON.
     public static func detect(_ data: Data) -> ModelFileFormat {
-        var prefix = data.prefix(64).makeIterator()
-        var bytes: [UInt8] = []
-        while let byte = prefix.next() { bytes.append(byte) }
-        if bytes.starts(with: Array("bplist".utf8)) { return .binaryPropertyList }
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        if start < bytes.count, bytes[start] == UInt8(ascii: "<") { return .xmlPropertyList }
-        return .json
+        PropertyListKind.detect(data)?.fileFormat ?? .json
     }
 
     /// Decodes `T` from `data` in this format with ModelKit's own pull readers: no Foundation objects are made.

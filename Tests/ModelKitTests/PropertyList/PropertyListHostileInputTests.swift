@@ -203,7 +203,9 @@ struct PropertyListHostileInputTests {
         text += String(repeating: open, count: depth) + "<true/>" + String(repeating: close, count: depth)
         text += "</plist>"
         let data = Data(text.utf8)
-        #expect(throws: MappingError(.tooDeep(limit: 512), at: .init())) { try PropertyListKind.value(from: data) }
+        let error = #expect(throws: MappingError.self) { try PropertyListKind.value(from: data) }
+        #expect(error?.reason == .tooDeep(limit: 512))
+        #expect(error?.path.components.count == 512, "the error says where the limit was reached")
         // The reader stops on its own, without a decoding context, when walked or skipped.
         try data.withUnsafeBytes { bytes in
             var reader = try XMLPropertyListReader(bytes: bytes, maximumDepth: 300)

@@ -40,21 +40,7 @@ public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
         var options = DecodingOptions()
         options.maximumDepth = maximumDepth
         options.collectsDiagnostics = false
-        let context = DecodingContext(options: options)
-        return try data.withUnsafeBytes { bytes in
-            switch kind {
-            case .binary:
-                var reader = try BinaryPropertyListReader(bytes: bytes, maximumDepth: maximumDepth)
-                let value = try Value(from: &reader, context: context)
-                try reader.finish()
-                return value
-            case .xml:
-                var reader = try XMLPropertyListReader(bytes: bytes, maximumDepth: maximumDepth)
-                let value = try Value(from: &reader, context: context)
-                try reader.finish()
-                return value
-            }
-        }
+        return try Value.decode(data: data, format: kind.fileFormat, options: options).model
     }
 
     /// Writes `value` as a property list in `format`.
@@ -63,16 +49,14 @@ public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Throws: ``MappingError`` when `value` is null or holds null in an array.
     public static func data(from value: Value, format: PropertyListKind) throws -> Data {
-        let context = EncodingContext()
-        switch format {
-        case .xml:
-            var writer = XMLPropertyListWriter()
-            try value.encode(to: &writer, context: context)
-            return try writer.makeData()
-        case .binary:
-            var writer = BinaryPropertyListWriter()
-            try value.encode(to: &writer, context: context)
-            return try writer.makeData()
+        try value.data(format: format.fileFormat)
+    }
+
+    /// The same format among all the formats ModelKit reads.
+    public var fileFormat: ModelFileFormat {
+        switch self {
+        case .xml: .xmlPropertyList
+        case .binary: .binaryPropertyList
         }
     }
 }
