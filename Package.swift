@@ -37,6 +37,11 @@ let package = Package(
         .target(name: "ModelStore", dependencies: ["ModelKit"]),
         .target(name: "ModelLayout"),
         .executableTarget(
+            name: "ModelKitBenchmarks",
+            dependencies: ["ModelKit", "ModelLayout"],
+            path: "Benchmarks/ModelKitBenchmarks"
+        ),
+        .executableTarget(
             name: "ModelKitExample",
             dependencies: ["ModelKit"],
             resources: [.copy("SeedData")]

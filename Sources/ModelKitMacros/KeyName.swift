@@ -10,9 +10,12 @@ enum KeyName {
             let previous = index > 0 ? characters[index - 1] : nil
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if character.isUppercase, let previous, !current.isEmpty {
+                // An acronym's plural stays one word: `picIDs` → `pic_ids`, `URLs` → `urls`.
+                let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+                let pluralAcronym = next == "s" && (afterNext.map { !$0.isLowercase } ?? true)
                 let startsWord =
                     previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && (next?.isLowercase ?? false))
+                    || (previous.isUppercase && (next?.isLowercase ?? false) && !pluralAcronym)
                 if startsWord {
                     words.append(current)
                     current = ""

@@ -9,7 +9,8 @@ struct KeyNameTests {
         arguments: [
             ("imageURL", "image_url"), ("userID", "user_id"), ("URLString", "url_string"), ("firstName", "first_name"),
             ("_id", "_id"), ("name", "name"), ("HTMLParser", "html_parser"), ("version2Name", "version2_name"),
-            ("already_snake", "already_snake"), ("ID", "id"),
+            ("already_snake", "already_snake"), ("ID", "id"), ("picIDs", "pic_ids"), ("URLs", "urls"),
+            ("imageURLsList", "image_urls_list"), ("IDsOfUsers", "ids_of_users"), ("userIDs", "user_ids"),
         ])
     func snakeCase(name: String, expected: String) {
         #expect(KeyName.snakeCase(name) == expected)

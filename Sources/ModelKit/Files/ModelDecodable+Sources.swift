@@ -6,38 +6,51 @@ public struct Decoded<Model> {
     public var model: Model
     /// What was converted, defaulted, dropped or not read, each with its path.
     public var diagnostics: [Diagnostic]
+
+    /// Pairs a model with its diagnostics.
+    @inlinable
+    public init(model: Model, diagnostics: [Diagnostic]) {
+        self.model = model
+        self.diagnostics = diagnostics
+    }
 }
 
 extension Decoded: Sendable where Model: Sendable {}
 
 extension ModelDecodable {
     /// Decodes from a dictionary, the seeds' `initWithDict:`.
+    @inlinable
     public init(dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(object: dictionary, options: options).model
     }
 
     /// Decodes from any Foundation object: `NSDictionary`, `[Any]`, `NSArray`, or a scalar.
+    @inlinable
     public init(object: Any, options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(object: object, options: options).model
     }
 
     /// Decodes from a ``Value`` tree.
+    @inlinable
     public init(value: Value, options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(value: value, options: options).model
     }
 
     /// Decodes from JSON, an XML property list or a binary property list; the format is told from the bytes.
+    @inlinable
     public init(data: Data, options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(data: data, options: options).model
     }
 
     /// Decodes from a file: JSON, XML property list or binary property list, told from the content.
+    @inlinable
     public init(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(contentsOf: url, options: options).model
     }
 
     /// Decodes from a bundle resource by its file name (`"app.plist"`), like MJExtension's
     /// `objectArrayWithFilename:`.
+    @inlinable
     public init(
         resource name: String, in bundle: Bundle = .main, options: DecodingOptions = DecodingOptions()
     )
@@ -53,6 +66,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from Foundation objects and returns the diagnostics too.
+    @inlinable
     public static func decode(object: Any, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
         var reader = FoundationObjectReader(object)
@@ -61,6 +75,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from a ``Value`` tree and returns the diagnostics too.
+    @inlinable
     public static func decode(value: Value, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
         var reader = ValueReader(value)
@@ -69,11 +84,13 @@ extension ModelDecodable {
     }
 
     /// Decodes from bytes in any supported format and returns the diagnostics too.
+    @inlinable
     public static func decode(data: Data, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         try decode(data: data, format: ModelFileFormat.detect(data), options: options)
     }
 
     /// Decodes from bytes in `format` and returns the diagnostics too.
+    @inlinable
     public static func decode(
         data: Data, format: ModelFileFormat, options: DecodingOptions = DecodingOptions()
     )
@@ -88,6 +105,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from a file and returns the diagnostics too; errors name the file.
+    @inlinable
     public static func decode(
         contentsOf url: URL, options: DecodingOptions = DecodingOptions()
     ) throws -> Decoded<
@@ -104,6 +122,7 @@ extension ModelDecodable {
 
 extension DecodingContext {
     /// Decodes the root value, with the same located errors as nested values.
+    @inlinable
     func decodeRoot<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
         if try reader.decodeNull() {
             if let null = T.nullValue { return null }
@@ -119,6 +138,7 @@ extension DecodingContext {
 
 extension MappingError {
     /// The error with the file's name in front of its location, so a message says which file failed.
+    @usableFromInline
     func inFile(_ name: String) -> MappingError {
         var error = self
         switch reason {
@@ -135,6 +155,7 @@ extension MappingError {
 
 extension ModelEncodable {
     /// The model as a ``Value`` tree.
+    @inlinable
     public func value(options: EncodingOptions = EncodingOptions()) throws -> Value {
         var writer = ValueWriter()
         try encode(to: &writer, context: EncodingContext(options: options))
@@ -142,6 +163,7 @@ extension ModelEncodable {
     }
 
     /// The model as Foundation objects (`[String: Any]` for a model, `[Any]` for an array of models).
+    @inlinable
     public func foundationObject(options: EncodingOptions = EncodingOptions()) throws -> Any {
         var writer = FoundationObjectWriter()
         try encode(to: &writer, context: EncodingContext(options: options))
@@ -149,6 +171,7 @@ extension ModelEncodable {
     }
 
     /// The model as a dictionary, the reverse of ``ModelDecodable/init(dictionary:options:)``.
+    @inlinable
     public func dictionary(options: EncodingOptions = EncodingOptions()) throws -> [String: Any] {
         let object = try foundationObject(options: options)
         guard let dictionary = object as? [String: Any] else {
@@ -160,22 +183,26 @@ extension ModelEncodable {
     }
 
     /// The model in `format`'s bytes.
+    @inlinable
     public func data(format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws -> Data {
         try format.encode(self, options: options)
     }
 
     /// The model as JSON.
+    @inlinable
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
         try data(format: .json, options: options)
     }
 
     /// The model as a property list, binary unless asked otherwise.
+    @inlinable
     public func propertyListData(binary: Bool = true, options: EncodingOptions = EncodingOptions()) throws -> Data {
         try data(format: binary ? .binaryPropertyList : .xmlPropertyList, options: options)
     }
 
     /// Writes the model to `url` atomically (a temporary file in the same folder, then a rename), so a crash
     /// leaves the old file or the new one, never half of one.
+    @inlinable
     public func write(to url: URL, format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws {
         let bytes = try data(format: format, options: options)
         do {
@@ -187,7 +214,9 @@ extension ModelEncodable {
 }
 
 /// Reading files with a size limit and errors that name them.
+@usableFromInline
 enum ModelFile {
+    @usableFromInline
     static func read(_ url: URL, limit: Int) throws -> Data {
         let path = url.path
         let attributes: [FileAttributeKey: Any]

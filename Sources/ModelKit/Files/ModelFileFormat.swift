@@ -16,6 +16,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Decodes `T` from `data` in this format with ModelKit's own pull readers: no Foundation objects are made.
+    @inlinable
     func decode<T: ModelDecodable>(_ type: T.Type, from data: Data, context: DecodingContext) throws -> T {
         let depth = context.options.maximumDepth
         switch self {
@@ -41,6 +42,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Encodes `model` in this format with ModelKit's own writers.
+    @inlinable
     func encode<Model: ModelEncodable>(_ model: Model, options: EncodingOptions) throws -> Data {
         let context = EncodingContext(options: options)
         switch self {

@@ -14,7 +14,7 @@ public final class DecodingContext {
     /// Whether ``DecodingOptions/mode`` is strict, kept as a flag for the hot path.
     public let isStrict: Bool
     @usableFromInline internal let collects: Bool
-    @usableFromInline let stackGuard = StackGuard()
+    @usableFromInline var stackGuard = StackGuard()
     /// Keys that another level of the same model reads (a subclass, a discriminator), by path depth.
     var knownKeys: [(table: KeyTable, depth: Int)] = []
 
@@ -36,7 +36,7 @@ public final class DecodingContext {
 
     /// Enters `component` before its value is decoded.
     @inlinable public func push(_ component: PathComponent) throws {
-        if pathStack.count >= options.maximumDepth || !stackGuard.hasRoom() {
+        if pathStack.count >= options.maximumDepth || !stackGuard.hasRoom(atDepth: pathStack.count) {
             throw MappingError(.tooDeep(limit: min(options.maximumDepth, pathStack.count)), at: path)
         }
         pathStack.append(component)

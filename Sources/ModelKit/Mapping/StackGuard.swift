@@ -9,29 +9,41 @@
 /// Stops recursion that the input controls before it overflows the thread's stack.
 ///
 /// ``DecodingOptions/maximumDepth`` bounds nesting by count, but the stack a level costs differs between
-/// debug and release builds, and threads have stacks of different sizes (secondary threads often far smaller
-/// than the main one). The guard measures how much stack is left when a call starts and refuses to go deeper
-/// once most of it is used, whatever the configured depth.
+/// debug and release builds, and threads have stacks of different sizes. The guard refuses to go deeper once
+/// the stack is nearly used up, whatever the configured depth.
+///
+/// Measuring the stack is slow (glibc reads `/proc/self/maps` for the main thread), so the bounds are measured
+/// only when nesting first passes ``checkedDepth`` levels: ordinary data never pays for it.
 public struct StackGuard: Sendable {
-    /// The lowest stack address this call may reach (stacks grow down on every supported platform).
-    @usableFromInline let limit: UInt
+    /// Nesting below this depth is never checked: no supported thread stack is too small for it.
+    public static let checkedDepth = 64
+    /// Bytes kept free below the limit, for unwinding and for the caller.
+    public static let reserve: UInt = 128 * 1024
 
-    /// Measures the current thread's stack; `reserve` bytes are kept free for unwinding and for callers.
-    public init(reserve: UInt = 128 * 1024) {
+    /// The lowest stack address this call may reach, once measured (stacks grow down on every supported
+    /// platform).
+    @usableFromInline var limit: UInt?
+
+    /// A guard that has not measured anything yet.
+    public init() {}
+
+    /// Whether the stack still has room for another level at `depth`.
+    @inlinable
+    public mutating func hasRoom(atDepth depth: Int) -> Bool {
+        guard depth >= StackGuard.checkedDepth else { return true }
         let here = StackGuard.currentAddress()
-        guard let low = StackGuard.lowestAddress(), here > low else {
-            // Unknown stack bounds: allow a conservative 256 KiB from here.
-            limit = here > 256 * 1024 ? here - 256 * 1024 : 0
-            return
-        }
-        let available = here - low
-        limit = available > reserve * 2 ? low + reserve : here - available / 2
+        if limit == nil { limit = StackGuard.measureLimit(from: here) }
+        return here > limit!
     }
 
-    /// Whether the stack still has room for another level.
-    @inlinable
-    public func hasRoom() -> Bool {
-        StackGuard.currentAddress() > limit
+    @usableFromInline
+    static func measureLimit(from here: UInt) -> UInt {
+        guard let low = lowestAddress(), here > low else {
+            // Unknown bounds: allow a conservative 256 KiB below this point.
+            return here > 256 * 1024 ? here - 256 * 1024 : 0
+        }
+        let available = here - low
+        return available > reserve * 2 ? low + reserve : here - available / 2
     }
 
     /// An address in the caller's frame.

@@ -46,7 +46,7 @@ public final class EncodingContext {
     /// Whether `nil` properties are written as `null`.
     public let writesNil: Bool
     @usableFromInline var depth = 0
-    @usableFromInline let stackGuard = StackGuard()
+    @usableFromInline var stackGuard = StackGuard()
 
     /// Creates the context for one call.
     public init(options: EncodingOptions = EncodingOptions()) {
@@ -59,7 +59,7 @@ public final class EncodingContext {
     @inlinable
     public func enter() throws {
         depth += 1
-        if depth > options.maximumDepth || !stackGuard.hasRoom() {
+        if depth > options.maximumDepth || !stackGuard.hasRoom(atDepth: depth) {
             throw MappingError(.tooDeep(limit: options.maximumDepth), at: ValuePath())
         }
     }

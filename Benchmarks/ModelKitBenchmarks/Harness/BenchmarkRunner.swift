@@ -1,0 +1,119 @@
+import Dispatch
+
+/// Times a subject and its baseline in the same run, alternating their batches so that a slow patch of
+/// the machine (another build, a thermal step) lands on both sides rather than skewing the ratio.
+///
+/// Each side is first run until at least ``calibrationNanoseconds`` have passed, which warms caches and
+/// the allocator and tells how long one iteration takes. From that it gets a batch size and a number of
+/// batches that fill ``nanosecondsPerSide``: about ``targetSamples`` batches for quick work, at least
+/// ``minimumSamples`` for work up to a second, and a single timed run for work over a second. Work that
+/// takes longer than ``singleRunLimitNanoseconds`` once is not run again: its calibration run is its
+/// one sample, since one such run already costs more than the whole budget.
+struct BenchmarkRunner {
+    var nanosecondsPerSide = 1.0e9
+    var calibrationNanoseconds = 2.0e7
+    var targetSamples = 25
+    var minimumSamples = 3
+    var singleRunLimitNanoseconds = 3.0e10
+
+    /// What the timed routines returned, summed; see ``Routine``.
+    private(set) var checksum = 0
+
+    /// One side's plan and samples.
+    private struct Side {
+        let routine: Routine
+        var batch = 1
+        var plannedSamples = 0
+        var samples: [Double] = []
+        var iterations = 0
+
+        var progress: Double {
+            plannedSamples == 0 ? 1 : Double(samples.count) / Double(plannedSamples)
+        }
+
+        var isDone: Bool { samples.count >= plannedSamples }
+    }
+
+    /// Times `subject` and, when given, `baseline`, interleaved.
+    mutating func measure(subject: @escaping Routine, baseline: Routine?) throws -> (TimingSummary, TimingSummary?) {
+        var sides = [try plan(subject)]
+        if let baseline { sides.append(try plan(baseline)) }
+        while let next = Self.leastAdvanced(sides) {
+            let elapsed = try time(sides[next].routine, iterations: sides[next].batch)
+            sides[next].samples.append(elapsed / Double(sides[next].batch))
+            sides[next].iterations += sides[next].batch
+        }
+        let summaries = sides.map { TimingSummary(nanosecondsPerIteration: $0.samples, iterations: $0.iterations) }
+        return (summaries[0], summaries.count > 1 ? summaries[1] : nil)
+    }
+
+    /// The side furthest behind its plan, so that the two finish together however their batches differ.
+    private static func leastAdvanced(_ sides: [Side]) -> Int? {
+        sides.indices.filter { !sides[$0].isDone }.min { sides[$0].progress < sides[$1].progress }
+    }
+
+    /// Warms `routine` up, estimates one iteration, and plans the batches.
+    private mutating func plan(_ routine: @escaping Routine) throws -> Side {
+        var side = Side(routine: routine)
+        var iterations = 1
+        var elapsed = try time(routine, iterations: iterations)
+        while elapsed < calibrationNanoseconds {
+            // Grow towards the calibration time without overshooting it by much.
+            let perIteration = max(elapsed / Double(iterations), 1)
+            iterations = max(iterations * 2, min(iterations * 100, Int(calibrationNanoseconds / perIteration) + 1))
+            elapsed = try time(routine, iterations: iterations)
+        }
+        let perIteration = elapsed / Double(iterations)
+        if perIteration > singleRunLimitNanoseconds {
+            side.samples = [perIteration]
+            side.iterations = iterations
+            side.plannedSamples = 1
+            return side
+        }
+        let affordable = max(1, Int(nanosecondsPerSide / perIteration))
+        let floor = perIteration <= 1e9 ? minimumSamples : 1
+        side.plannedSamples = max(floor, min(targetSamples, affordable))
+        side.batch = max(1, affordable / side.plannedSamples)
+        return side
+    }
+
+    /// The wall time of `iterations` runs of `routine`, in nanoseconds.
+    private mutating func time(_ routine: Routine, iterations: Int) throws -> Double {
+        var sum = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            sum &+= try routine()
+        }
+        let end = DispatchTime.now().uptimeNanoseconds
+        checksum &+= sum
+        return Double(end - start)
+    }
+}
+
+extension BenchmarkRunner {
+    /// Sets `benchmark` up, measures it and works out the ratio.
+    mutating func run(_ benchmark: BenchmarkCase) throws -> CaseResult {
+        let checksumBefore = checksum
+        var result = CaseResult(
+            name: benchmark.name, subject: benchmark.subject, baseline: benchmark.baseline, ratio: 0, checksum: 0)
+        switch try benchmark.prepare() {
+        case .time(let subject, .routine(let baseline, let scale)):
+            let (timing, baselineTiming) = try measure(subject: subject, baseline: baseline)
+            result.timing = timing
+            result.baselineTiming = baselineTiming?.scaled(by: scale)
+        case .time(let subject, .subject(let scale)):
+            let (timing, _) = try measure(subject: subject, baseline: nil)
+            result.timing = timing
+            result.baselineTiming = timing.scaled(by: scale)
+        case .peakMemory(let probe):
+            let memory = try probe()
+            result.memory = memory
+            result.ratio = Double(memory.peakBytes) / Double(memory.fileBytes)
+        }
+        if let timing = result.timing, let baselineTiming = result.baselineTiming {
+            result.ratio = timing.median / baselineTiming.median
+        }
+        result.checksum = checksum &- checksumBefore
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// How much memory decoding a file takes, measured in a fresh child process (this executable, started again
+/// with ``childFlag``), because a process's peak cannot be lowered again once a benchmark has raised it.
+enum PeakMemoryProbe {
+    /// The hidden command-line flag that makes the executable a probe child: `--peak-memory-child DECODER FILE`.
+    static let childFlag = "--peak-memory-child"
+
+    /// The child's side: reads `file` fully, resets the peak, notes the resident size, runs `decode`, and
+    /// prints the resident size before and the peak after, keeping the decoded result alive until then.
+    static func runChild(file: URL, decode: (Data) throws -> Any) throws {
+        let data = try Data(contentsOf: file)
+        ResidentMemory.resetPeak()
+        let before = ResidentMemory.current()
+        let result = try decode(data)
+        let peak = ResidentMemory.peak()
+        withExtendedLifetime(result) {
+            print("baseline_bytes=\(before) peak_bytes=\(peak)")
+        }
+    }
+
+    /// The median, over `runs` fresh children, of the peak resident size above the size before decoding.
+    static func measure(decoder: String, file: URL, runs: Int) throws -> Int {
+        var growths: [Int] = []
+        for _ in 0..<runs {
+            let output = try runChildProcess(arguments: [childFlag, decoder, file.path])
+            var fields: [String: Int] = [:]
+            for pair in output.split(whereSeparator: \.isWhitespace) {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, let number = Int(parts[1]) { fields[String(parts[0])] = number }
+            }
+            guard let before = fields["baseline_bytes"], let peak = fields["peak_bytes"] else {
+                throw BenchmarkFailure("the memory probe printed no measurement: \(output)")
+            }
+            growths.append(max(0, peak - before))
+        }
+        return growths.sorted()[growths.count / 2]
+    }
+
+    private static func runChildProcess(arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BenchmarkFailure("the memory probe failed (status \(process.terminationStatus)): \(text)")
+        }
+        return text
+    }
+
+    /// This executable; `/proc/self/exe` is exact on Linux, where `arguments[0]` may be a relative path.
+    private static var executableURL: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+}
+
+/// What a memory case found.
+struct PeakMemoryReport {
+    /// Peak resident memory above the size before decoding, with ModelKit.
+    var peakBytes: Int
+    /// The size of the file decoded.
+    var fileBytes: Int
+    /// The same peak with the baseline decoder, for comparison.
+    var baselinePeakBytes: Int
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Writes `message` to standard error.
+func report(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+// A memory probe child (see PeakMemoryProbe) decodes one file, prints its reading and exits before anything
+// else runs, so that nothing else raises its peak.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == PeakMemoryProbe.childFlag {
+    guard arguments.count == 3, let decode = PeakMemoryCase.decoding(named: arguments[1]) else {
+        report("usage: \(PeakMemoryProbe.childFlag) modelkit|jsondecoder FILE")
+        exit(2)
+    }
+    do {
+        try PeakMemoryProbe.runChild(file: URL(fileURLWithPath: arguments[2]), decode: decode)
+        exit(0)
+    } catch {
+        report("error: \(error)")
+        exit(1)
+    }
+}
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions(arguments: arguments)
+} catch {
+    report("error: \(error)")
+    exit(2)
+}
+if options.showsHelp {
+    print(CommandLineOptions.usage)
+    exit(0)
+}
+
+let data = BenchmarkData(directory: options.dataDirectory ?? URL(fileURLWithPath: "../shared/data/bench"))
+let selected = BenchmarkSuite.cases(data: data).filter { benchmark in
+    options.filter.map { benchmark.name.contains($0) } ?? true
+}
+if options.listsCases {
+    for benchmark in selected { print(benchmark.name) }
+    exit(0)
+}
+guard !selected.isEmpty else {
+    report("error: no case name contains \"\(options.filter ?? "")\"; --list shows the names")
+    exit(2)
+}
+do {
+    try data.checkFilesExist()
+} catch {
+    report("error: \(error)")
+    exit(1)
+}
+
+var runner = BenchmarkRunner()
+var results: [CaseResult] = []
+var failures: [String] = []
+print(ResultTable.header)
+for benchmark in selected {
+    do {
+        let result = try runner.run(benchmark)
+        results.append(result)
+        print(ResultTable.row(for: result))
+    } catch {
+        failures.append(benchmark.name)
+        report("error: \(benchmark.name): \(error)")
+    }
+}
+
+do {
+    try ResultFile(cases: results).write(to: options.output)
+    print("\nwrote \(options.output.path)")
+} catch {
+    report("error: cannot write \(options.output.path): \(error)")
+    exit(1)
+}
+if !failures.isEmpty {
+    report("\(failures.count) case(s) failed: \(failures.joined(separator: ", "))")
+    exit(1)
+}
