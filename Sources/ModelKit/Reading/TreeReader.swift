@@ -11,8 +11,6 @@ public protocol TreeSource {
     static func classify(_ node: Node) -> TreeShape<Node, EntryIterator>
     /// The next entry of a dictionary, or `nil` at its end.
     static func nextEntry(_ iterator: inout EntryIterator) -> (key: String, value: Node)?
-    /// Whether `node` is null, checked first because optionals ask it of every value.
-    static func isNull(_ node: Node) -> Bool
 }
 
 /// What one node of an in-memory tree is.
@@ -29,26 +27,57 @@ public enum TreeShape<Node, EntryIterator> {
 
 /// A ``ModelReader`` over an in-memory tree: `[String: Any]` / `NSDictionary` (``FoundationObjectReader``)
 /// or ``Value`` (``ValueReader``).
+///
+/// Each value is classified once, when first asked about, and the answer is kept until the value is consumed:
+/// classifying Foundation objects means dynamic casts, and a property's value is asked about twice (is it
+/// null? what scalar is it?). Dictionary and array frames live in separate stacks so that moving to the next
+/// entry mutates the iterator in place instead of copying it out of an enum and back.
 public struct TreeReader<Source: TreeSource>: ModelReader {
-    @usableFromInline enum Frame {
-        case dictionary(Source.EntryIterator)
-        case array([Source.Node], next: Int)
+    @usableFromInline typealias Shape = TreeShape<Source.Node, Source.EntryIterator>
+
+    @usableFromInline struct ArrayFrame {
+        @usableFromInline let elements: [Source.Node]
+        @usableFromInline var next: Int
+
+        @inlinable init(elements: [Source.Node]) {
+            self.elements = elements
+            self.next = 0
+        }
     }
 
-    @usableFromInline var pending: Source.Node?
-    @usableFromInline var frames: [Frame] = []
+    /// The value to read next, classified; `nil` once consumed.
+    @usableFromInline var pending: Shape?
+    /// Whether the pending value is null.
+    @usableFromInline var pendingIsNull = false
+    /// For each open container, innermost last: `true` for a dictionary, `false` for an array.
+    @usableFromInline var openIsDictionary: [Bool] = []
+    @usableFromInline var dictionaries: [Source.EntryIterator] = []
+    @usableFromInline var arrays: [ArrayFrame] = []
     @usableFromInline var key = ""
 
     /// Creates a reader whose first value is `root`.
+    @inlinable
     public init(_ root: Source.Node) {
-        pending = root
-        frames.reserveCapacity(8)
+        openIsDictionary.reserveCapacity(8)
+        dictionaries.reserveCapacity(8)
+        setPending(root)
     }
 
     @inlinable
-    func pendingNode() throws -> Source.Node {
+    mutating func setPending(_ node: Source.Node) {
+        let shape = Source.classify(node)
+        pending = shape
+        if case .scalar(.null) = shape {
+            pendingIsNull = true
+        } else {
+            pendingIsNull = false
+        }
+    }
+
+    @inlinable
+    func pendingShape() throws -> Shape {
         guard let pending else {
-            throw MappingError.readerMisuse("no value to read", depth: frames.count)
+            throw MappingError.readerMisuse("no value to read", depth: openIsDictionary.count)
         }
         return pending
     }
@@ -56,7 +85,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// The kind of the next value.
     @inlinable
     public mutating func peekKind() throws -> ValueKind {
-        switch Source.classify(try pendingNode()) {
+        switch try pendingShape() {
         case .dictionary: .dictionary
         case .array: .array
         case .scalar(let value): value.kind
@@ -67,7 +96,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// Consumes the next value if it is null.
     @inlinable
     public mutating func decodeNull() throws -> Bool {
-        guard Source.isNull(try pendingNode()) else { return false }
+        _ = try pendingShape()
+        guard pendingIsNull else { return false }
         pending = nil
         return true
     }
@@ -75,25 +105,26 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// Enters the next value if it is a dictionary.
     @inlinable
     public mutating func beginDictionary() throws -> Bool {
-        guard case .dictionary(let iterator, _) = Source.classify(try pendingNode()) else { return false }
+        guard case .dictionary(let iterator, _) = try pendingShape() else { return false }
         pending = nil
-        frames.append(.dictionary(iterator))
+        dictionaries.append(iterator)
+        openIsDictionary.append(true)
         return true
     }
 
     /// Moves to the next key and looks it up.
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
-        guard case .dictionary(var iterator) = frames.last else {
-            throw MappingError.readerMisuse("nextKey outside a dictionary", depth: frames.count)
+        guard openIsDictionary.last == true else {
+            throw MappingError.readerMisuse("nextKey outside a dictionary", depth: openIsDictionary.count)
         }
-        guard let entry = Source.nextEntry(&iterator) else {
-            frames.removeLast()
+        guard let entry = Source.nextEntry(&dictionaries[dictionaries.count - 1]) else {
+            dictionaries.removeLast()
+            openIsDictionary.removeLast()
             return .end
         }
-        frames[frames.count - 1] = .dictionary(iterator)
         key = entry.key
-        pending = entry.value
+        setPending(entry.value)
         return table.lookup(entry.key)
     }
 
@@ -104,31 +135,35 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// Enters the next value if it is an array.
     @inlinable
     public mutating func beginArray() throws -> Bool {
-        guard case .array(let elements) = Source.classify(try pendingNode()) else { return false }
+        guard case .array(let elements) = try pendingShape() else { return false }
         pending = nil
-        frames.append(.array(elements, next: 0))
+        arrays.append(ArrayFrame(elements: elements))
+        openIsDictionary.append(false)
         return true
     }
 
     /// Moves to the next element.
     @inlinable
     public mutating func nextElement() throws -> Bool {
-        guard case .array(let elements, let next) = frames.last else {
-            throw MappingError.readerMisuse("nextElement outside an array", depth: frames.count)
+        guard openIsDictionary.last == false else {
+            throw MappingError.readerMisuse("nextElement outside an array", depth: openIsDictionary.count)
         }
-        guard next < elements.count else {
-            frames.removeLast()
+        let last = arrays.count - 1
+        let next = arrays[last].next
+        guard next < arrays[last].elements.count else {
+            arrays.removeLast()
+            openIsDictionary.removeLast()
             return false
         }
-        frames[frames.count - 1] = .array(elements, next: next + 1)
-        pending = elements[next]
+        arrays[last].next = next + 1
+        setPending(arrays[last].elements[next])
         return true
     }
 
     /// Reads a scalar.
     @inlinable
     public mutating func readScalar() throws -> Value {
-        switch Source.classify(try pendingNode()) {
+        switch try pendingShape() {
         case .scalar(let value):
             pending = nil
             return value
@@ -149,12 +184,18 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// How many containers are entered.
     @inlinable
-    public var depth: Int { frames.count }
+    public var depth: Int { openIsDictionary.count }
 
     /// Leaves containers down to `depth` and drops an unread value.
     @inlinable
     public mutating func recover(toDepth depth: Int) throws {
-        if frames.count > depth { frames.removeSubrange(depth...) }
+        while openIsDictionary.count > depth {
+            if openIsDictionary.removeLast() {
+                dictionaries.removeLast()
+            } else {
+                arrays.removeLast()
+            }
+        }
         pending = nil
     }
 }

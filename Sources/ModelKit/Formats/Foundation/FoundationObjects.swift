@@ -101,14 +101,6 @@ public enum FoundationObjects: TreeSource {
         return (key, value)
     }
 
-    /// Whether the object is `NSNull` or a `nil` optional; decided by metatype, so nothing is bridged.
-    @inlinable
-    public static func isNull(_ node: Any) -> Bool {
-        let dynamicType = type(of: node)
-        if dynamicType is NSNull.Type { return true }
-        if dynamicType is OptionalMarker.Type { return (node as! OptionalMarker).wrappedAny == nil }
-        return false
-    }
 }
 
 /// Any Swift dictionary with string keys (`[String: String]`, `[String: [String: Any]]`), seen as `[String: Any]`.
@@ -193,12 +185,6 @@ public enum ValueTree: TreeSource {
         return (entries.keys[iterator.index], entries.values[iterator.index])
     }
 
-    /// Whether the value is `.null`.
-    @inlinable
-    public static func isNull(_ node: Value) -> Bool {
-        if case .null = node { return true }
-        return false
-    }
 }
 
 /// A ``ModelReader`` over a ``Value`` tree.
