@@ -1,0 +1,75 @@
+/// The quiz as HTML: the question with its picture and its options as buttons, then what the answer
+/// was, then the score.
+struct QuizPage {
+    /// The game to show.
+    var game: QuizGame
+
+    /// The complete page.
+    var page: Page {
+        Page(title: "Quiz", styleClass: "quiz-page", body: body)
+    }
+
+    private var body: HTML {
+        let total = game.questions.count
+        guard let question = game.currentQuestion else {
+            return """
+                <section class="quiz-card quiz-finished">
+                <p class="quiz-final">You scored <strong class="quiz-score">\(game.score)</strong> of \(total).</p>
+                <form method="post" action="\(GalleryPaths.quiz)/restart"><button type="submit" class="primary">Play again</button></form>
+                </section>
+                """
+        }
+        let number = game.questionIndex
+        return """
+            <p class="quiz-progress">Question \(number + 1) of \(total) · Score <span class="quiz-score">\(game.score)</span></p>
+            <section class="quiz-card">
+            <img class="quiz-icon" src="\(question.iconPath)" alt="" width="96" height="96">
+            <h2 class="quiz-title">\(question.title)</h2>
+            \(options(for: question, number: number))
+            \(verdict(for: question, number: number))
+            </section>
+            """
+    }
+
+    private func options(for question: Question, number: Int) -> HTML {
+        switch game.phase {
+        case .asking:
+            let buttons = question.options.map { option -> HTML in
+                "<button type=\"submit\" name=\"option\" value=\"\(option)\" class=\"quiz-option\">\(option)</button>"
+            }
+            return """
+                <form class="quiz-options" method="post" action="\(GalleryPaths.quiz)/answer">
+                <input type="hidden" name="question" value="\(number)">
+                \(HTML.joined(buttons, separator: "\n"))
+                </form>
+                """
+        case .answered(let choice):
+            let marked = question.options.map { option -> HTML in
+                var classes = "quiz-option"
+                if option == question.answer { classes += " right" }
+                if option == choice && option != question.answer { classes += " wrong" }
+                if option == choice { classes += " chosen" }
+                return "<button type=\"button\" class=\"\(classes)\" disabled>\(option)</button>"
+            }
+            return "<div class=\"quiz-options\">\(HTML.joined(marked, separator: "\n"))</div>"
+        case .finished:
+            return .empty
+        }
+    }
+
+    private func verdict(for question: Question, number: Int) -> HTML {
+        guard case .answered(let choice) = game.phase else { return .empty }
+        let isLast = number + 1 == game.questions.count
+        let message: HTML =
+            choice == question.answer
+            ? "<p class=\"quiz-verdict right\">Right! It is \(question.answer).</p>"
+            : "<p class=\"quiz-verdict wrong\">Not quite: the answer is \(question.answer).</p>"
+        return """
+            \(message)
+            <form method="post" action="\(GalleryPaths.quiz)/next">
+            <input type="hidden" name="question" value="\(number)">
+            <button type="submit" class="primary">\(isLast ? "See the score" : "Next question")</button>
+            </form>
+            """
+    }
+}

@@ -1,0 +1,102 @@
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import Gallery
+
+@Suite("Book cart (seed 001)")
+struct BookCartRoutesTests {
+    @Test("The cart starts empty: nine empty cells, Remove disabled, Add enabled")
+    func startsEmpty() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            let page = try await client.get("/cart").text
+            #expect(page.components(separatedBy: "class=\"cart-cell\"").count == 10)
+            #expect(page.contains("<button type=\"submit\" disabled>Remove</button>"))
+            #expect(page.contains("<button type=\"submit\" class=\"primary\">Add</button>"))
+            #expect(page.contains("0 of 4 books in the cart."))
+            #expect(!page.contains("class=\"cart-book\""))
+        }
+    }
+
+    @Test("Books enter in the plist's order at the seed's space-between frames")
+    func booksEnterInOrder() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            for _ in 0..<4 {
+                let add = try await client.post("/cart/add")
+                #expect(add.status == .seeOther)
+                #expect(add.location == "/cart")
+            }
+            let page = try await client.get("/cart").text
+            // margin = (240 − 3·60) / 2 = 30, rows (70 + 30) apart.
+            #expect(page.contains("data-book=\"book1\" style=\"left:0px;top:0px;width:60px;height:70px\""))
+            #expect(page.contains("data-book=\"book2\" style=\"left:90px;top:0px;width:60px;height:70px\""))
+            #expect(page.contains("data-book=\"book3\" style=\"left:180px;top:0px;width:60px;height:70px\""))
+            #expect(page.contains("data-book=\"book4\" style=\"left:0px;top:100px;width:60px;height:70px\""))
+            // The seed's book view: cover 70 %, title 30 %.
+            #expect(
+                page.contains("src=\"/assets/book_0.svg\" alt=\"\" style=\"left:0px;top:0px;width:60px;height:49px\""))
+            #expect(page.contains("style=\"left:0px;top:49px;width:60px;height:21px\">book1</span>"))
+        }
+    }
+
+    @Test("With every book in, the cart is full: Add is disabled and a further Add is refused")
+    func fullCart() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            for _ in 0..<4 { _ = try await client.post("/cart/add") }
+            let page = try await client.get("/cart").text
+            #expect(page.contains("The cart is full."))
+            #expect(page.contains("<button type=\"submit\" class=\"primary\" disabled>Add</button>"))
+            #expect(page.contains("<button type=\"submit\">Remove</button>"))
+            expectErrorPage(try await client.post("/cart/add"), .conflict, containing: "The cart is full")
+            #expect(try await client.get("/cart").text.components(separatedBy: "class=\"cart-book\"").count == 5)
+        }
+    }
+
+    @Test("Remove takes the last book out; on an empty cart it is refused")
+    func removeTakesTheLast() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            expectErrorPage(try await client.post("/cart/remove"), .conflict, containing: "The cart is empty")
+            _ = try await client.post("/cart/add")
+            _ = try await client.post("/cart/add")
+            #expect(try await client.post("/cart/remove").status == .seeOther)
+            let page = try await client.get("/cart").text
+            #expect(page.contains("data-book=\"book1\""))
+            #expect(!page.contains("data-book=\"book2\""))
+            #expect(page.contains("1 of 4 books in the cart."))
+            _ = try await client.post("/cart/remove")
+            #expect(try await client.get("/cart").text.contains("disabled>Remove</button>"))
+        }
+    }
+
+    @Test("An oversized body is refused and the cart is unchanged")
+    func oversizedBody() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            let body = "a=" + String(repeating: "b", count: 20_000)
+            expectErrorPage(try await client.post("/cart/add", body: body), .contentTooLarge)
+            #expect(try await client.get("/cart").text.contains("0 of 4 books in the cart."))
+        }
+    }
+}
+
+@Suite("BookCart")
+struct BookCartTests {
+    let shelf = (1...4).map { Book(icon: "\($0)", name: "book\($0)") }
+
+    @Test("The seed's cart area holds nine cells")
+    func capacityIsNine() throws {
+        let controller = try BookCartController(books: shelf)
+        #expect(controller.cells.itemCount == 9)
+    }
+
+    @Test("The limit is the smaller of the cells and the books")
+    func limit() throws {
+        var cart = BookCart(shelf: shelf, capacity: 2)
+        #expect(cart.limit == 2)
+        try cart.add()
+        try cart.add()
+        #expect(cart.isFull)
+        #expect(throws: BookCart.ChangeError.full) { try cart.add() }
+        #expect(try cart.removeLast() == shelf[1])
+        #expect(BookCart(shelf: shelf, capacity: -3).isFull)
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import ModelKit
+
+/// Small typed settings that outlive the process — seed 004's `NSUserDefaults`, which remembered the open
+/// checklist (`ChecklistIndex`, -1 for none) and whether the app had run before (`FirstTime`).
+///
+/// ```swift
+/// let preferences = Preferences(suite: "Checklists")
+/// let index = preferences[.checklistIndex]   // -1 until set
+/// preferences[.checklistIndex] = 2           // written to disk at once
+/// ```
+///
+/// Values are any `Codable` type, read by ModelKit's lenient rules. A stored value of the wrong type — a
+/// string where a number is expected, say, written by an older version or by hand — reads as the key's default
+/// and leaves a note in ``diagnostics``; it never stops the app.
+///
+/// Each suite is its own property-list file, `<suite>.plist` in ``StoreLocation/preferencesFolder(appName:)``
+/// unless told otherwise, written atomically on every change like `synchronize()` did, with the previous
+/// version kept as a backup. `UserDefaults` itself can back a suite instead (``init(userDefaultsSuite:decoding:)``); on
+/// Linux its files are fine, but it stops the process on values that are not property-list types, which is
+/// why a file of its own is the default. Open one instance per suite: each writes the whole file.
+public final class Preferences: PersistentStore {
+    /// The suite's name.
+    public let suite: String
+    /// The suite's file, or `nil` when `UserDefaults` backs it.
+    public let fileURL: URL?
+    /// Whether nothing was stored when the suite was opened: the app runs for the first time.
+    public let isFirstLaunch: Bool
+
+    // UserDefaults is documented as thread-safe, but swift-corelibs-foundation does not mark it Sendable.
+    private enum Backing: @unchecked Sendable {
+        case file(StoreFile, ModelFileFormat)
+        case userDefaults(UserDefaults)
+    }
+
+    private struct State {
+        var values: OrderedDictionaryOfValues
+        var generation: UInt64 = 0
+        var savedGeneration: UInt64 = 0
+        var fileIsGood: Bool
+        var diagnostics: [Diagnostic] = []
+        var lastSaveError: StoreError?
+    }
+
+    private let backing: Backing
+    private let state: LockedState<State>
+    private let saving = LockedState(())
+    private let decodingOptions: DecodingOptions
+
+    /// Opens the suite `suite` in `folder`, as the file `<suite>.plist`.
+    public convenience init(
+        suite: String = "Preferences", folder: URL = StoreLocation.preferencesFolder(),
+        format: ModelFileFormat = .binaryPropertyList, decoding: DecodingOptions = DecodingOptions()
+    ) {
+        self.init(
+            location: .file(folder.appendingPathComponent("\(suite).plist")), format: format, decoding: decoding)
+    }
+
+    /// Opens the preferences file at `location`.
+    ///
+    /// A file that cannot be read is replaced by its backup; when neither can be used, the suite starts empty
+    /// (every key reads its default) and ``diagnostics`` says why — preferences never stop the app.
+    public init(
+        location: StoreLocation, format: ModelFileFormat = .binaryPropertyList,
+        decoding: DecodingOptions = DecodingOptions()
+    ) {
+        let file = StoreFile(url: location.fileURL)
+        file.removeLeftoverTemporaryFiles()
+        var state = State(values: [:], fileIsGood: false)
+        var firstLaunch = false
+        do {
+            let loaded = try file.load { data -> OrderedDictionaryOfValues in
+                guard case .dictionary(let values) = try Value(data: data, options: decoding) else {
+                    throw MappingError(.typeMismatch(expected: "a dictionary", found: "another kind"), at: ValuePath())
+                }
+                return values
+            }
+            switch loaded {
+            case nil:
+                firstLaunch = true
+            case (let values, .file)?:
+                state.values = values
+                state.fileIsGood = true
+            case (let values, .backup(let problem))?:
+                state.values = values
+                state.generation = 1  // The next save repairs the file.
+                state.diagnostics.append(
+                    Diagnostic(.recovered(detail: "\(file.name): \(problem); loaded its backup"), at: ValuePath()))
+            }
+        } catch {
+            state.diagnostics.append(
+                Diagnostic(.recovered(detail: "\(error); starting with the defaults"), at: ValuePath()))
+        }
+        self.suite = location.fileURL.deletingPathExtension().lastPathComponent
+        self.fileURL = location.fileURL
+        self.isFirstLaunch = firstLaunch
+        self.backing = .file(file, format)
+        self.state = LockedState(state)
+        self.decodingOptions = decoding
+    }
+
+    /// Opens the `UserDefaults` suite `userDefaultsSuite`; `nil` when `UserDefaults` refuses the name.
+    public init?(userDefaultsSuite: String, decoding: DecodingOptions = DecodingOptions()) {
+        guard let defaults = UserDefaults(suiteName: userDefaultsSuite) else { return nil }
+        self.suite = userDefaultsSuite
+        self.fileURL = nil
+        self.isFirstLaunch = defaults.persistentDomain(forName: userDefaultsSuite)?.isEmpty ?? true
+        self.backing = .userDefaults(defaults)
+        self.state = LockedState(State(values: [:], fileIsGood: true))
+        self.decodingOptions = decoding
+    }
+
+    // MARK: Values
+
+    /// The value stored for `key`, or its default when nothing is stored or what is stored does not decode.
+    public func value<Stored>(for key: PreferenceKey<Stored>) -> Stored {
+        guard let stored = storedValue(named: key.name) else { return key.defaultValue }
+        do {
+            let decoded = try CodableValues.decode(Stored.self, from: stored, options: decodingOptions)
+            note(decoded.diagnostics, under: key.name)
+            return decoded.model
+        } catch {
+            note([Diagnostic(.defaultedInvalid(error: "\(error)"), at: ValuePath())], under: key.name)
+            return key.defaultValue
+        }
+    }
+
+    /// Stores `value` for `key` and writes the suite to disk.
+    ///
+    /// - Throws: ``StoreError`` when the file cannot be written; the value is kept in memory, and the next
+    ///   change or ``save()`` tries again.
+    public func set<Stored>(_ value: Stored, for key: PreferenceKey<Stored>) throws {
+        let tree: Value
+        do {
+            tree = try CodableValues.value(of: value)
+        } catch {
+            throw StoreError.encodingFailed(path: fileURL?.path ?? suite, detail: "\(key.name): \(error)")
+        }
+        try store(tree, named: key.name)
+    }
+
+    /// Removes the stored value, so that `key` reads its default again, and writes the suite to disk.
+    public func removeValue<Stored>(for key: PreferenceKey<Stored>) throws {
+        try store(nil, named: key.name)
+    }
+
+    /// Whether a value is stored for `key` (usable or not), rather than the default being read.
+    public func hasStoredValue<Stored>(for key: PreferenceKey<Stored>) -> Bool {
+        storedValue(named: key.name) != nil
+    }
+
+    /// The value for `key`; setting it stores and writes it, keeping a failure in ``lastSaveError``.
+    public subscript<Stored>(key: PreferenceKey<Stored>) -> Stored {
+        get { value(for: key) }
+        set {
+            // A subscript cannot throw: the error is kept in lastSaveError, and set(_:for:) throws it.
+            try? set(newValue, for: key)
+        }
+    }
+
+    /// Runs `body` the first time the app runs — while `flag` (a key whose default is `true`, like the
+    /// seed's `FirstTime`) reads `true` — then sets `flag` to `false`.
+    ///
+    /// - Returns: whether `body` ran.
+    @discardableResult
+    public func handleFirstLaunch(_ flag: PreferenceKey<Bool>, _ body: () throws -> Void) rethrows -> Bool {
+        guard value(for: flag) else { return false }
+        try body()
+        self[flag] = false
+        return true
+    }
+
+    /// What reading the suite had to do: a damaged file replaced by its backup or by the defaults, stored
+    /// values of the wrong type read as defaults, values converted by the lenient rules. Each note once.
+    public var diagnostics: [Diagnostic] {
+        state.withLock { $0.diagnostics }
+    }
+
+    /// The error of the last write that failed, until one succeeds.
+    public var lastSaveError: StoreError? {
+        state.withLock { $0.lastSaveError }
+    }
+
+    // MARK: Storage
+
+    private func storedValue(named name: String) -> Value? {
+        switch backing {
+        case .file:
+            return state.withLock { $0.values[name] }
+        case .userDefaults(let defaults):
+            guard let object = defaults.object(forKey: name) else { return nil }
+            return try? Value(object: object, options: decodingOptions)
+        }
+    }
+
+    private func store(_ value: Value?, named name: String) throws {
+        switch backing {
+        case .file:
+            state.withLock { state in
+                // A property list has no null: a nil optional is stored as no value.
+                if let value, value != .null {
+                    state.values[name] = value
+                } else {
+                    state.values[name] = nil
+                }
+                state.generation &+= 1
+            }
+            try save()
+        case .userDefaults(let defaults):
+            if let value, value != .null {
+                defaults.set(try value.foundationObject(), forKey: name)
+            } else {
+                defaults.removeObject(forKey: name)
+            }
+        }
+    }
+
+    private func note(_ diagnostics: [Diagnostic], under name: String) {
+        guard !diagnostics.isEmpty else { return }
+        state.withLock { state in
+            for diagnostic in diagnostics {
+                let located = Diagnostic(diagnostic.kind, at: ValuePath([.key(name)] + diagnostic.path.components))
+                if !state.diagnostics.contains(located) { state.diagnostics.append(located) }
+            }
+        }
+    }
+
+    /// Writes the suite's file if it has changes no write has saved; `UserDefaults` writes by itself.
+    public func save() throws {
+        guard case .file(let file, let format) = backing else { return }
+        try saving.withLock { _ in
+            let snapshot = state.withLock { state -> (OrderedDictionaryOfValues, UInt64, Bool)? in
+                guard state.generation != state.savedGeneration else { return nil }
+                return (state.values, state.generation, state.fileIsGood)
+            }
+            guard let (values, generation, fileIsGood) = snapshot else { return }
+            do {
+                let data: Data
+                do {
+                    data = try Value.dictionary(values).data(format: format)
+                } catch {
+                    throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+                }
+                try file.write(data, keepingBackup: fileIsGood)
+            } catch let error as StoreError {
+                state.withLock { state in
+                    state.lastSaveError = error
+                    if case .notDurable = error { state.fileIsGood = true }
+                }
+                throw error
+            }
+            state.withLock { state in
+                state.savedGeneration = generation
+                state.fileIsGood = true
+                state.lastSaveError = nil
+            }
+        }
+    }
+}
