@@ -309,6 +309,7 @@ public final class Document<Root: Sendable>: PersistentStore {
 extension Document where Root: ModelCodable {
     /// Opens the document of a ModelKit model at `location`, loading its file; see
     /// ``init(location:initial:format:schema:autosave:coding:)``.
+    @inlinable
     public convenience init(
         location: StoreLocation,
         initial: Root,

@@ -6,6 +6,9 @@ import ModelKit
 /// Use ``model(decoding:encoding:)`` for ModelKit models (`@DictionaryModel` types, arrays and dictionaries of
 /// them): they read straight from the bytes with no tree in between. Use ``codable(decoding:encoding:)`` for
 /// plain `Codable` types: they go through a `Value` tree and ModelKit's `ModelDecoder`.
+///
+/// The factories are inlinable, so that the closures they make are compiled for the app's own root type:
+/// a generic, unspecialized decoder would be much slower.
 public struct DocumentCoding<Root: Sendable>: Sendable {
     /// The file's bytes for a root at a schema version.
     let encode: @Sendable (_ root: Root, _ schemaVersion: Int, _ format: ModelFileFormat) throws -> Data
@@ -13,10 +16,22 @@ public struct DocumentCoding<Root: Sendable>: Sendable {
     let decodeContents: @Sendable (_ data: Data, _ format: ModelFileFormat) throws -> DecodedRoot<Root>
     /// The root from a migrated tree, with the decoding's diagnostics.
     let decodeValue: @Sendable (_ value: Value) throws -> DecodedRoot<Root>
+
+    @usableFromInline
+    init(
+        encode: @escaping @Sendable (Root, Int, ModelFileFormat) throws -> Data,
+        decodeContents: @escaping @Sendable (Data, ModelFileFormat) throws -> DecodedRoot<Root>,
+        decodeValue: @escaping @Sendable (Value) throws -> DecodedRoot<Root>
+    ) {
+        self.encode = encode
+        self.decodeContents = decodeContents
+        self.decodeValue = decodeValue
+    }
 }
 
 extension DocumentCoding where Root: ModelCodable {
     /// Reads and writes the root with its own ModelKit conformance.
+    @inlinable
     public static func model(
         decoding: DecodingOptions = DecodingOptions(), encoding: EncodingOptions = EncodingOptions()
     ) -> DocumentCoding {
@@ -61,7 +76,14 @@ extension DocumentCoding where Root: Codable {
 }
 
 /// A decoded root and the notes of what ModelKit's lenient rules did on the way.
+@usableFromInline
 struct DecodedRoot<Root: Sendable>: Sendable {
-    var root: Root
-    var diagnostics: [Diagnostic]
+    @usableFromInline var root: Root
+    @usableFromInline var diagnostics: [Diagnostic]
+
+    @usableFromInline
+    init(root: Root, diagnostics: [Diagnostic]) {
+        self.root = root
+        self.diagnostics = diagnostics
+    }
 }

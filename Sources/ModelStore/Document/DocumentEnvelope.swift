@@ -3,19 +3,30 @@ import ModelKit
 // A document file is one dictionary, {"schemaVersion": n, "root": …}, so that the version can be read before
 // the root, and a root of any kind (array, dictionary, scalar) fits.
 
+// The writer and the root's reader are inlinable, so that they are compiled for the app's root type.
+
 /// The keys of the envelope, in the order they are written.
+@usableFromInline
 enum DocumentEnvelope {
-    static let keys = KeyTable(["schemaVersion", "root"])
-    static let versionKey = 0
-    static let rootKey = 1
-    static let shape = "a document {\"schemaVersion\": n, \"root\": …}"
+    @usableFromInline static let keys = KeyTable(["schemaVersion", "root"])
+    @usableFromInline static let versionKey = 0
+    @usableFromInline static let rootKey = 1
+    @usableFromInline static let shape = "a document {\"schemaVersion\": n, \"root\": …}"
 }
 
 /// Writes `{"schemaVersion": n, "root": …}`; the version goes first, so a reader meets it first.
+@usableFromInline
 struct DocumentEnvelopeWriter<Root: ModelEncodable>: ModelEncodable {
-    let schemaVersion: Int
-    let root: Root
+    @usableFromInline let schemaVersion: Int
+    @usableFromInline let root: Root
 
+    @usableFromInline
+    init(schemaVersion: Int, root: Root) {
+        self.schemaVersion = schemaVersion
+        self.root = root
+    }
+
+    @inlinable
     func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         try writer.beginDictionary(count: 2)
         try context.enter()
@@ -55,9 +66,11 @@ struct DocumentHeader: ModelDecodable {
 }
 
 /// Reads the root out of the envelope; other keys, the version included, are skipped.
+@usableFromInline
 struct DocumentContents<Root: ModelDecodable>: ModelDecodable {
-    var root: Root
+    @usableFromInline var root: Root
 
+    @inlinable
     init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: DocumentEnvelope.shape, foundKind: try reader.peekKind())

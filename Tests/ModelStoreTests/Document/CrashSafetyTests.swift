@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Document: nothing is lost when the process is killed")
+@Suite("Document: nothing is lost when the process is killed", .timeLimit(.minutes(2)))
 struct CrashSafetyTests {
     static let rounds = 200
 

@@ -3,7 +3,7 @@ import ModelKit
 import ModelStore
 import Testing
 
-@Suite("Document: concurrency, observers and autosave")
+@Suite("Document: concurrency, observers and autosave", .timeLimit(.minutes(1)))
 struct DocumentConcurrencyTests {
     @Test("Many concurrent writers: no update is lost and no reader ever sees a torn file")
     func concurrentWriters() async throws {

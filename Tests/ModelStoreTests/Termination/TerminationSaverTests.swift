@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("TerminationSaver")
+@Suite("TerminationSaver", .timeLimit(.minutes(1)))
 struct TerminationSaverTests {
     @Test("SIGTERM saves the document, then ends the process by SIGTERM", arguments: [SIGTERM, SIGINT])
     func signalSaves(signalNumber: Int32) async throws {
@@ -24,7 +24,9 @@ struct TerminationSaverTests {
             kill(getpid(), signalNumber)
             // The saver's queue saves and ends the process; this thread only waits for that.
             withExtendedLifetime(saver) {
-                while true { sleep(1) }
+                // Still running after ten seconds: the signal was not handled, and the exit status says so.
+                sleep(10)
+                exit(3)
             }
         }
         let document = try Document(location: location, initial: CounterState(), autosave: .disabled)
@@ -44,7 +46,9 @@ struct TerminationSaverTests {
             cancelled.cancel()
             kill(getpid(), SIGTERM)
             withExtendedLifetime(saver) {
-                while true { sleep(1) }
+                // Still running after ten seconds: the signal was not handled, and the exit status says so.
+                sleep(10)
+                exit(3)
             }
         }
         let document = try Document(location: location, initial: CounterState(), autosave: .disabled)
@@ -67,7 +71,9 @@ struct TerminationSaverTests {
             let savers = [TerminationSaver(saving: [one]), TerminationSaver(saving: [two])]
             kill(getpid(), SIGTERM)
             withExtendedLifetime(savers) {
-                while true { sleep(1) }
+                // Still running after ten seconds: the signal was not handled, and the exit status says so.
+                sleep(10)
+                exit(3)
             }
         }
         #expect(try Document(location: first, initial: CounterState(), autosave: .disabled).root.counter == 1)
