@@ -45,13 +45,35 @@ public final class EncodingContext {
     public let options: EncodingOptions
     /// Whether `nil` properties are written as `null`.
     public let writesNil: Bool
-    @usableFromInline var depth = 0
-    @usableFromInline var stackGuard = StackGuard()
+
+    /// What every level of encoding changes: the depth and the stack guard.
+    @usableFromInline
+    struct LevelState {
+        @usableFromInline var depth = 0
+        @usableFromInline var stackGuard = StackGuard()
+    }
+
+    // Behind a pointer, not in stored `var`s, so that each level does not pay for run-time exclusivity
+    // checks (see `DecodingContext`); a context belongs to one encoding call.
+    @usableFromInline let levels: UnsafeMutablePointer<LevelState>
+
+    /// How many levels are entered.
+    @inlinable var depth: Int {
+        _read { yield levels.pointee.depth }
+        _modify { yield &levels.pointee.depth }
+    }
 
     /// Creates the context for one call.
     public init(options: EncodingOptions = EncodingOptions()) {
         self.options = options
         self.writesNil = options.nilEncoding == .writeNull
+        levels = UnsafeMutablePointer.allocate(capacity: 1)
+        levels.initialize(to: LevelState())
+    }
+
+    deinit {
+        levels.deinitialize(count: 1)
+        levels.deallocate()
     }
 
     /// Goes one level deeper; fails past ``EncodingOptions/maximumDepth``, which only a cyclic graph of
@@ -59,7 +81,7 @@ public final class EncodingContext {
     @inlinable
     public func enter() throws {
         depth += 1
-        if depth > options.maximumDepth || !stackGuard.hasRoom(atDepth: depth) {
+        if depth > options.maximumDepth || !levels.pointee.stackGuard.hasRoom(atDepth: depth) {
             throw MappingError(.tooDeep(limit: options.maximumDepth), at: ValuePath())
         }
     }
