@@ -1,3 +1,5 @@
+import Foundation
+
 /// The keys one model reads, hashed once so that a key from the data is matched on its UTF-8 bytes without
 /// making a `String`.
 ///
@@ -5,7 +7,10 @@
 public final class KeyTable: Sendable {
     /// The keys in the order the model declared them; a lookup returns an index into this array.
     public let keys: [String]
-    private let utf8Keys: [[UInt8]]
+    /// Every key's UTF-8 bytes, one after another, so that a lookup touches one buffer and retains nothing.
+    private let keyBytes: [UInt8]
+    /// Where each key's bytes start in `keyBytes`, and one more entry for the end of the last key.
+    private let keyStarts: [Int]
     /// Open addressing: each slot holds a key index plus one, zero when empty.
     private let slots: [Int32]
     private let mask: Int
@@ -13,24 +18,34 @@ public final class KeyTable: Sendable {
     /// Builds the table. Duplicate keys keep their first index.
     public init(_ keys: [String]) {
         self.keys = keys
-        let utf8Keys = keys.map { Array($0.utf8) }
-        self.utf8Keys = utf8Keys
+        var keyBytes: [UInt8] = []
+        var keyStarts = [0]
+        for key in keys {
+            keyBytes.append(contentsOf: key.utf8)
+            keyStarts.append(keyBytes.count)
+        }
         var capacity = 8
         while capacity < keys.count * 2 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for (index, key) in utf8Keys.enumerated() {
-            var slot = key.withUnsafeBytes { KeyTable.hash($0) } & mask
-            var duplicate = false
-            while slots[slot] != 0 {
-                if utf8Keys[Int(slots[slot]) - 1] == key {
-                    duplicate = true
-                    break
+        keyBytes.withUnsafeBytes { all in
+            for index in keys.indices {
+                let key = UnsafeRawBufferPointer(rebasing: all[keyStarts[index]..<keyStarts[index + 1]])
+                var slot = KeyTable.hash(key) & mask
+                var duplicate = false
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if key.elementsEqual(all[keyStarts[other]..<keyStarts[other + 1]]) {
+                        duplicate = true
+                        break
+                    }
+                    slot = (slot + 1) & mask
                 }
-                slot = (slot + 1) & mask
+                if !duplicate { slots[slot] = Int32(index + 1) }
             }
-            if !duplicate { slots[slot] = Int32(index + 1) }
         }
+        self.keyBytes = keyBytes
+        self.keyStarts = keyStarts
         self.slots = slots
         self.mask = mask
     }
@@ -48,16 +63,18 @@ public final class KeyTable: Sendable {
     /// The index of the key spelled by `bytes`, or `nil`.
     public func index(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
         var slot = KeyTable.hash(bytes) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            let candidate = utf8Keys[entry - 1]
-            if candidate.count == bytes.count,
-                candidate.withUnsafeBytes({ $0.elementsEqual(bytes) })
-            {
-                return entry - 1
+        return keyBytes.withUnsafeBytes { all in
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { return nil }
+                let start = keyStarts[entry - 1]
+                if keyStarts[entry] - start == bytes.count,
+                    bytes.isEmpty || memcmp(all.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                {
+                    return entry - 1
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
     }
 
