@@ -24,6 +24,33 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("17- to 19-digit decimals read as the nearest Double, as the standard library's exact parser gives")
+    func longDecimalsAreCorrectlyRounded() throws {
+        // Random significands past 2^53 with a decimal point anywhere and exponents around it, plus
+        // texts that lie exactly on or next to a midpoint between two doubles.
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "9007199254740993.0", "9007199254740993.5", "9007199254740992.9999999", "0.30000000000000004",
+            "2.2250738585072014e-10", "1.7976931348623157e10", "4503599627370496.5", "4503599627370497.5",
+            "-65.613616999999977", "123456789012345678.9", "1844674407370955161.5e-27", "9999999999999999999e27",
+        ]
+        for _ in 0..<20_000 {
+            let digits = String(UInt64.random(in: 9_007_199_254_740_993...UInt64.max, using: &generator))
+            let point = Int.random(in: 1..<digits.count, using: &generator)
+            let exponent = Int.random(in: -30...30, using: &generator)
+            let index = digits.index(digits.startIndex, offsetBy: point)
+            texts.append("\(digits[..<index]).\(digits[index...])e\(exponent)")
+        }
+        for text in texts {
+            let value = try JSONFormat.value(from: Data(text.utf8))
+            guard case .double(let double) = value, let wanted = Double(text) else {
+                Issue.record("\(text) read as \(value)")
+                continue
+            }
+            #expect(double.bitPattern == wanted.bitPattern, "\(text)")
+        }
+    }
+
     @Test("-0.0 keeps its sign")
     func negativeZero() throws {
         let value = try JSONFormat.value(from: Data("-0.0".utf8))
