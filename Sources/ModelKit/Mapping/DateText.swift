@@ -4,17 +4,64 @@ import Foundation
 /// thread-safe on every platform:
 ///
 /// - ISO 8601 with or without fractional seconds and zone: `2024-05-01T10:00:00Z`,
-///   `2024-05-01T10:00:00.250+02:00`
-/// - `yyyy-MM-dd HH:mm:ss` and `yyyy-MM-dd`, in the given default time zone
+///   `2024-05-01T10:00:00.250+02:00`; years outside 0000...9999 in ISO 8601's expanded form, with a sign and
+///   four to nine digits: `+33658-09-27T01:46:40Z`, `-0001-12-31T23:59:59Z`
+/// - `yyyy-MM-dd HH:mm:ss` and `yyyy-MM-dd`, in the given default time zone (with expanded years too)
 /// - `EEE MMM dd HH:mm:ss Z yyyy`, as Twitter and Weibo write them: `Tue May 31 17:46:55 +0800 2011`
+///
+/// A date has a text when it falls in one of the ``years`` (about ±3.2e16 seconds from 1970); the same range
+/// bounds the `<date>` of XML property lists. ``parse(_:defaultTimeZone:)`` returns no date outside it, so
+/// everything it reads ``iso8601(_:)`` writes back.
 public enum DateText {
-    /// The date `text` names, or `nil` when it is in none of the formats.
+    /// The years a date text can name, in ISO 8601 here and in `<date>` in XML property lists: nine digits,
+    /// as the XML property list reader accepts.
+    public static let years: ClosedRange<Int64> = -999_999_999...999_999_999
+
+    /// Seconds since 1970 of -999999999-01-01T00:00:00Z, the first second of ``years``.
+    @usableFromInline static let firstSecond: Int64 = -31_557_014_135_596_800
+    /// Seconds since 1970 of +1000000000-01-01T00:00:00Z, the first second after ``years``.
+    @usableFromInline static let endSecond: Int64 = 31_556_889_832_780_800
+
+    /// Whether `date` has a text: it is finite and its whole second (rounded down) is in one of ``years``.
+    ///
+    /// NaN, the infinities and dates past the range (`1e300` seconds, say) have none.
+    @inlinable
+    public static func hasText(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Both bounds are multiples of 86,400 well below 2^63, so they are exact doubles; NaN fails both tests.
+        return seconds >= Double(firstSecond) && seconds < Double(endSecond)
+    }
+
+    /// `seconds` as a time interval, rounded down where a double cannot hold every second (past 2^53 seconds,
+    /// about the year 285,000,000), so that a second in one of the ``years`` stays in them.
+    static func interval(_ seconds: Int64) -> Double {
+        let rounded = Double(seconds)
+        // Within ±2^62 the conversion back cannot overflow, and it is exact, so this tells a rounding up.
+        guard rounded.magnitude < 0x1p62 else { return rounded }
+        return Int64(rounded) > seconds ? rounded.nextDown : rounded
+    }
+
+    /// The error for a date without a text (see ``hasText(_:)``), at `path`: the reason is
+    /// ``MappingError/Reason/numberOutOfRange(expected:found:)``, and the found value names the seconds.
+    @usableFromInline
+    static func noTextError(for date: Date, at path: ValuePath) -> MappingError {
+        MappingError(
+            .numberOutOfRange(
+                expected: "a date text, whose years are \(years.lowerBound)...\(years.upperBound)",
+                found: "the date \(date.timeIntervalSince1970) seconds from 1970"),
+            at: path)
+    }
+
+    /// The date `text` names, or `nil` when it is in none of the formats or outside the ``years``.
     public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
         var text = text
         return text.withUTF8 { bytes in
             var scanner = ByteScanner(bytes: bytes)
             scanner.skipSpaces()
-            if let first = scanner.peek, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
+            guard let first = scanner.peek else { return nil }
+            if (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "-")
+            {
                 return parseNumeric(&scanner, defaultTimeZone: defaultTimeZone)
             }
             return parseWeekdayForm(&scanner)
@@ -22,15 +69,34 @@ public enum DateText {
     }
 
     /// The ISO 8601 text of `date` in UTC, with milliseconds when the date has a fraction of a second.
-    public static func iso8601(_ date: Date) -> String {
+    ///
+    /// Years 0000...9999 have four digits; the others have a sign and at least four digits (`-0001`,
+    /// `+33658`), ISO 8601's expanded form, which ``parse(_:defaultTimeZone:)`` reads back.
+    ///
+    /// - Throws: ``MappingError`` with ``MappingError/Reason/numberOutOfRange(expected:found:)`` for a date
+    ///   without a text: NaN, an infinity, or a date outside the ``years`` (see ``hasText(_:)``). Nothing is
+    ///   clamped or rounded into range. Writing a model to JSON with ISO 8601 dates throws the same error,
+    ///   with the key path of the date (`statuses[0].created_at`); `EncodingOptions.dateEncoding` set to
+    ///   seconds writes any finite date as a number instead.
+    public static func iso8601(_ date: Date) throws -> String {
+        guard let text = iso8601Text(date) else { throw noTextError(for: date, at: ValuePath()) }
+        return text
+    }
+
+    /// The ISO 8601 text of `date`, or `nil` when it has none; see ``iso8601(_:)``.
+    @usableFromInline
+    static func iso8601Text(_ date: Date) -> String? {
+        guard hasText(date) else { return nil }
         let interval = date.timeIntervalSince1970
         var seconds = interval.rounded(.down)
-        var millis = Int(((interval - seconds) * 1000).rounded())
+        var millis = Int64(((interval - seconds) * 1000).rounded())
         if millis == 1000 {
             seconds += 1
             millis = 0
         }
         let whole = Int64(seconds)
+        // Past 2^52 seconds a double has no fraction, so rounding up cannot leave the range; checked anyway.
+        guard whole < endSecond else { return nil }
         var days = whole / 86_400
         var rest = whole % 86_400
         if rest < 0 {
@@ -38,15 +104,39 @@ public enum DateText {
             days -= 1
         }
         let (year, month, day) = civil(fromDays: days)
-        func two(_ number: Int64) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        var text = "\(String(format: "%04lld", year))-\(two(month))-\(two(day))T"
-        text += "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
-        if millis != 0 { text += String(format: ".%03d", millis) }
+        var text = ""
+        if year < 0 {
+            text += "-"
+        } else if year > 9999 {
+            text += "+"
+        }
+        text += padded(year.magnitude, to: 4)
+        text += "-" + padded(UInt64(month), to: 2) + "-" + padded(UInt64(day), to: 2) + "T"
+        text += padded(UInt64(rest / 3600), to: 2) + ":" + padded(UInt64(rest / 60 % 60), to: 2) + ":"
+        text += padded(UInt64(rest % 60), to: 2)
+        if millis != 0 { text += "." + padded(UInt64(millis), to: 3) }
         return text + "Z"
     }
 
+    /// The decimal digits of `number`, with leading zeros up to `width`.
+    private static func padded(_ number: UInt64, to width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
     private static func parseNumeric(_ scanner: inout ByteScanner, defaultTimeZone: TimeZone) -> Date? {
-        guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
+        let year: Int
+        if scanner.take(UInt8(ascii: "+")) {
+            guard let digits = scanner.digits(4...9) else { return nil }
+            year = digits
+        } else if scanner.take(UInt8(ascii: "-")) {
+            guard let digits = scanner.digits(4...9) else { return nil }
+            year = -digits
+        } else {
+            guard let digits = scanner.digits(4) else { return nil }
+            year = digits
+        }
+        guard scanner.take(UInt8(ascii: "-")),
             let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
             let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
@@ -79,10 +169,16 @@ public enum DateText {
         scanner.skipSpaces()
         guard scanner.atEnd else { return nil }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-        let local = Double(days * 86_400 + Int64(seconds)) + fraction
-        if let offset { return Date(timeIntervalSince1970: local - Double(offset)) }
-        let guess = Date(timeIntervalSince1970: local)
-        return Date(timeIntervalSince1970: local - Double(defaultTimeZone.secondsFromGMT(for: guess)))
+        let local = interval(days * 86_400 + Int64(seconds)) + fraction
+        let date: Date
+        if let offset {
+            date = Date(timeIntervalSince1970: local - Double(offset))
+        } else {
+            let guess = Date(timeIntervalSince1970: local)
+            date = Date(timeIntervalSince1970: local - Double(defaultTimeZone.secondsFromGMT(for: guess)))
+        }
+        // A zone can move the first or last day of the range past it; such a date has no text to write back.
+        return hasText(date) ? date : nil
     }
 
     private static let monthNames = [
@@ -152,6 +248,17 @@ private struct ByteScanner {
         guard let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
         position += 1
         return Int(byte - UInt8(ascii: "0"))
+    }
+
+    /// As many digits as there are, up to `range.upperBound`; `nil` when fewer than `range.lowerBound`.
+    mutating func digits(_ range: ClosedRange<Int>) -> Int? {
+        var number = 0
+        var count = 0
+        while count < range.upperBound, let next = digit() {
+            number = number * 10 + next
+            count += 1
+        }
+        return count >= range.lowerBound ? number : nil
     }
 
     mutating func digits(_ count: Int) -> Int? {

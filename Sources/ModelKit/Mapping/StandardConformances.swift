@@ -116,6 +116,10 @@ extension Date: ModelCodable {
     }
 
     /// Writes the Date natively where the format has dates, else as ``EncodingOptions/dateEncoding`` says.
+    ///
+    /// - Throws: ``MappingError`` at the date's key path for a date that has no ISO 8601 text (NaN, an
+    ///   infinity, outside ``DateText/years``; see ``DateText/iso8601(_:)``), or as a number, none that is not
+    ///   finite; the format's own writer decides for native dates.
     @inlinable
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         if W.writesNativeDates {
@@ -123,7 +127,11 @@ extension Date: ModelCodable {
             return
         }
         switch context.options.dateEncoding {
-        case .iso8601: try writer.write(DateText.iso8601(self))
+        case .iso8601:
+            guard let text = DateText.iso8601Text(self) else {
+                throw DateText.noTextError(for: self, at: writer.valuePath)
+            }
+            try writer.write(text)
         case .secondsSince1970: try writer.write(timeIntervalSince1970)
         case .millisecondsSince1970: try writer.write((timeIntervalSince1970 * 1000).rounded())
         }

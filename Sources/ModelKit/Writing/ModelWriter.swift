@@ -37,6 +37,15 @@ public protocol ModelWriter {
     mutating func write(_ value: Date) throws
     /// Writes data (only called when ``writesNativeData`` is `true`).
     mutating func write(_ value: Data) throws
+
+    /// Where the value written next goes, from the root (`statuses[0].created_at`), for the errors of
+    /// values the format cannot hold; a writer that does not know says the root.
+    var valuePath: ValuePath { get }
+}
+
+extension ModelWriter {
+    /// The root: this writer does not keep track of where it is.
+    public var valuePath: ValuePath { ValuePath() }
 }
 
 /// The state of one encoding call: its options and how deep it is.

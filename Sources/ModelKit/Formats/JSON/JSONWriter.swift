@@ -177,7 +177,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     public mutating func write(_ value: Double) throws {
         guard value.isFinite else {
             throw MappingError(
-                .numberOutOfRange(expected: "a finite JSON number", found: "\(value)"), at: ValuePath())
+                .numberOutOfRange(expected: "a finite JSON number", found: "\(value)"), at: valuePath)
         }
         try prepareValue()
         // `description` is the shortest text that round-trips and is valid JSON for finite values
@@ -189,7 +189,7 @@ public struct JSONWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func write(_ value: Decimal) throws {
         guard !value.isNaN else {
-            throw MappingError(.numberOutOfRange(expected: "a finite JSON number", found: "NaN"), at: ValuePath())
+            throw MappingError(.numberOutOfRange(expected: "a finite JSON number", found: "NaN"), at: valuePath)
         }
         try prepareValue()
         appendText(value.description)
@@ -204,13 +204,73 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     /// Writes a date as ISO 8601 text; ``ModelWriter`` calls it only for formats with native dates, so this
     /// is a fallback for direct callers.
+    ///
+    /// - Throws: ``MappingError`` for a date without a text, as ``DateText/iso8601(_:)`` does.
     public mutating func write(_ value: Date) throws {
-        try write(DateText.iso8601(value))
+        guard let text = DateText.iso8601Text(value) else {
+            throw DateText.noTextError(for: value, at: valuePath)
+        }
+        try write(text)
     }
 
     /// Writes data as base64 text; a fallback for direct callers, as with dates.
     public mutating func write(_ value: Data) throws {
         try write(value.base64EncodedString())
+    }
+
+    // MARK: - Errors
+
+    /// Where the value written next goes, from the root; read back from the text written so far, because
+    /// only errors need it and the writer keeps no keys while it writes.
+    public var valuePath: ValuePath {
+        // The start of the last key of each open container (dictionaries only), found by one pass over the
+        // text: the writer's own output, so strings are complete and escapes well formed.
+        var lastKeys: [Range<Int>?] = []
+        var isDictionary: [Bool] = []
+        var expectsKey = false
+        var index = 0
+        while index < buffer.count {
+            switch buffer[index] {
+            case UInt8(ascii: "{"):
+                lastKeys.append(nil)
+                isDictionary.append(true)
+                expectsKey = true
+            case UInt8(ascii: "["):
+                lastKeys.append(nil)
+                isDictionary.append(false)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                lastKeys.removeLast()
+                isDictionary.removeLast()
+            case UInt8(ascii: ","):
+                expectsKey = isDictionary.last == true
+            case UInt8(ascii: "\""):
+                let start = index
+                index += 1
+                while index < buffer.count && buffer[index] != UInt8(ascii: "\"") {
+                    index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                if expectsKey && isDictionary.last == true {
+                    lastKeys[lastKeys.count - 1] = start..<min(index + 1, buffer.count)
+                    expectsKey = false
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        var components: [PathComponent] = []
+        for (level, container) in containers.enumerated() where level < lastKeys.count {
+            if container.isDictionary {
+                guard let range = lastKeys[level],
+                    case .string(let key)? = try? JSONFormat.value(from: Data(buffer[range]))
+                else { break }
+                components.append(.key(key))
+            } else {
+                // An array counts an element when it begins: the open one is at count - 1, the next at count.
+                components.append(.index(level == containers.count - 1 ? container.count : container.count - 1))
+            }
+        }
+        return ValuePath(components)
     }
 
     // MARK: - Layout

@@ -435,6 +435,9 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
 
     // MARK: - Errors
 
+    /// Where the value written next goes, from the root.
+    public var valuePath: ValuePath { ValuePath(currentPath()) }
+
     /// The steps from the root to where the value being written goes.
     @usableFromInline
     func currentPath() -> [PathComponent] {

@@ -2,6 +2,10 @@ import Foundation
 
 /// The `<date>` text of XML property lists, `2024-01-01T00:00:00Z`: whole seconds in UTC, read and written
 /// as Foundation does.
+///
+/// Reader and writer agree on one range, ``DateText/years`` (-999999999 to 999999999, the nine digits the
+/// reader takes): every date in it is written exactly (to the whole second) and read back the same; a date
+/// outside it (NaN, an infinity, `1e300` seconds) is an error either way, never clamped.
 @usableFromInline
 enum XMLPropertyListDate {
     /// The date of fields read from `<date>` text.
@@ -14,16 +18,16 @@ enum XMLPropertyListDate {
         let monthOfYear = months - wholeYear * 12 + 1
         let days = DateText.daysFromCivil(year: wholeYear, month: monthOfYear, day: 1) + (day - 1)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
-        return Date(timeIntervalSince1970: Double(seconds))
+        return Date(timeIntervalSince1970: DateText.interval(seconds))
     }
 
     /// Appends the text of `date` to `buffer`, dropping any fraction of a second as Foundation does.
+    ///
+    /// - Precondition: `DateText.hasText(date)`; the writer checks it and throws for other dates.
     @usableFromInline
     static func append(_ date: Date, to buffer: inout [UInt8]) {
-        var seconds = date.timeIntervalSince1970.rounded(.down)
-        // A NaN or a date past what 64-bit seconds can count is clamped rather than trapped on.
-        if seconds.isNaN { seconds = 0 }
-        let whole = Int64(min(max(seconds, -9.0e15), 9.0e15))
+        precondition(DateText.hasText(date), "a <date> outside DateText.years")
+        let whole = Int64(date.timeIntervalSince1970.rounded(.down))
         var days = whole / 86_400
         var rest = whole % 86_400
         if rest < 0 {

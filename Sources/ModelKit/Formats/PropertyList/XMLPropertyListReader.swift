@@ -805,7 +805,8 @@ public struct XMLPropertyListReader: ModelReader {
         return index
     }
 
-    /// Parses `<date>` contents: `[-]YYYY-MM-DDTHH:MM:SSZ` and nothing else, not even whitespace.
+    /// Parses `<date>` contents: `[-]YYYY-MM-DDTHH:MM:SSZ` and nothing else, not even whitespace, naming a
+    /// date in ``DateText/years`` (fields roll over as in Foundation, so `999999999-13-01` is past the range).
     mutating func date(_ tag: Tag) throws -> Value {
         let start = position
         func invalid() -> MappingError { malformed("<date> is not YYYY-MM-DDTHH:MM:SSZ", at: start) }
@@ -843,9 +844,14 @@ public struct XMLPropertyListReader: ModelReader {
         try take(UInt8(ascii: ":"))
         let second = try twoDigits()
         try take(UInt8(ascii: "Z"))
-        return .date(
-            XMLPropertyListDate.date(
-                year: isNegative ? -year : year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let date = XMLPropertyListDate.date(
+            year: isNegative ? -year : year, month: month, day: day, hour: hour, minute: minute, second: second)
+        // The writer takes exactly these dates, so whatever reads also writes back the same.
+        guard DateText.hasText(date) else {
+            throw malformed(
+                "<date> is outside the years \(DateText.years.lowerBound)...\(DateText.years.upperBound)", at: start)
+        }
+        return .date(date)
     }
 
     /// Decodes `<data>` base64 as Foundation does: bytes that are not base64 digits are skipped, `=` marks

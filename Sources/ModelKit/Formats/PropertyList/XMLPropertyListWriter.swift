@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Property lists have no null. A null dictionary value drops its entry: the key is held back until its
 /// value arrives, so nothing of it is written. A null array element or root throws. A `Decimal` is written
-/// as a `<real>` with its own digits; dates keep whole seconds, as `<date>` can hold no fraction.
+/// as a `<real>` with its own digits; dates keep whole seconds, as `<date>` can hold no fraction, and must be
+/// in ``DateText/years``.
 ///
 /// Call ``makeData()`` once the root value is complete.
 public struct XMLPropertyListWriter: ModelWriter, Sendable {
@@ -172,8 +173,13 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
     }
 
     /// Writes a `<date>` in whole seconds.
+    ///
+    /// - Throws: ``MappingError`` with ``MappingError/Reason/numberOutOfRange(expected:found:)``, at the
+    ///   date's path, for a date outside ``DateText/years`` (NaN, an infinity, past about ±3.2e16 seconds),
+    ///   which `<date>` cannot hold and the reader would not take back.
     @inlinable
     public mutating func write(_ value: Date) throws {
+        guard DateText.hasText(value) else { throw DateText.noTextError(for: value, at: valuePath) }
         try openValue()
         append("<date>")
         XMLPropertyListDate.append(value, to: &buffer)
@@ -266,6 +272,9 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
     }
 
     // MARK: - Errors
+
+    /// Where the value written next goes, from the root.
+    public var valuePath: ValuePath { ValuePath(currentPath()) }
 
     /// The steps from the root to where the value being written goes.
     @usableFromInline
