@@ -19,6 +19,9 @@
 ///     same dictionary.
 ///   - discriminator: on an enum whose cases each hold one model, the key that names the case
 ///     (polymorphic decoding).
+///
+/// A key that appears more than once in one dictionary counts with its last value, as in Foundation's
+/// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
 @attached(member, names: named(init), named(encode), named(modelKeys), arbitrary)
 @attached(extension, conformances: KeyedModel, Codable, names: named(init), named(encode), named(modelKeys))
 public macro DictionaryModel(
@@ -27,8 +30,9 @@ public macro DictionaryModel(
     discriminator: String? = nil
 ) = #externalMacro(module: "ModelKitMacros", type: "DictionaryModelMacro")
 
-/// The keys a property reads, in order of preference: the first one present in the data wins. A key may be a
-/// path into nested data, `"info.city"` or `"images[0].url"`. The first key is the one written back.
+/// The keys a property reads, in order of preference: the first one present in the data wins, wherever it is
+/// in the dictionary (in lenient mode, the first whose value can be used). A key may be a path into nested
+/// data, `"info.city"` or `"images[0].url"`. The first key is the one written back.
 @attached(peer)
 public macro Key(_ keys: String...) = #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
 

@@ -59,6 +59,19 @@ public struct ModelKeys: Sendable {
 }
 
 /// One property being decoded by generated code: its value so far and which of its keys set it.
+///
+/// Decoding bytes directly gives the model that decoding their tree (`Value`, `[String: Any]`) gives:
+///
+/// - A key that appears more than once in one dictionary counts with its last value, as in Foundation and in
+///   every tree. The earlier values are replaced, even ones that failed: an error in a value that a later one
+///   replaces is not thrown, in strict mode either.
+/// - Among a property's keys (`@Key("id", "user_id")`), the first in the list that holds a usable value wins,
+///   wherever it is in the dictionary; a later key in the list is not read once an earlier one has set the
+///   value, and a value that fails is an error (or, in lenient mode, a note) only when it would be read so.
+///
+/// The common case, each key once, decodes in place. Anything more (a key again, a second of the property's
+/// keys, a value that failed) is recorded per key, in the order the keys first appear, and settled when the
+/// dictionary has been read, exactly as the tree would have been decoded.
 public struct Field<T> {
     /// The value, once set or defaulted.
     public var value: T?
@@ -67,6 +80,9 @@ public struct Field<T> {
     /// Whether any of the property's keys was present, even if its value was then defaulted.
     public var seen = false
     @usableFromInline let defaultValue: T?
+    /// What each key held the last time it appeared, once more than one value in place is needed; `nil` on
+    /// the common path.
+    @usableFromInline var records: [FieldRecord<T>]?
 
     /// A field whose property has an initial value.
     @inlinable public init(default value: T) {
@@ -85,8 +101,10 @@ public struct Field<T> {
     ///
     /// - Parameter reportsMissing: whether a missing key that takes the default is noted; optionals that are
     ///   simply absent are not.
+    /// - Throws: the error of a value that counts (see ``Field``), or ``MappingError/Reason/missingKey``.
     @inlinable
     public func take(key: String, context: DecodingContext, reportsMissing: Bool) throws -> T {
+        let value = records == nil ? self.value : try settled(context: context).value
         if let value { return value }
         if let defaultValue {
             if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
@@ -94,26 +112,150 @@ public struct Field<T> {
         }
         throw MappingError(.missingKey, at: context.path(appending: .key(key)))
     }
+
+    /// Notes what the key at `priority` held this time, replacing what it held before.
+    @usableFromInline
+    mutating func record(_ priority: Int, _ outcome: FieldRecord<T>.Outcome) {
+        var records = self.records ?? []
+        self.records = nil
+        // The value decoded in place, which nothing recorded yet, becomes the first record.
+        if records.isEmpty, let value { records.append(FieldRecord(priority: self.priority, outcome: .decoded(value))) }
+        if let index = records.firstIndex(where: { $0.priority == priority }) {
+            records[index].outcome = outcome
+        } else {
+            records.append(FieldRecord(priority: priority, outcome: outcome))
+        }
+        self.records = records
+    }
+
+    /// The value and priority that the recorded keys give, taken in the order they first appeared as a tree
+    /// holding each key once, with its last value, would give them.
+    @usableFromInline
+    func settled(context: DecodingContext) throws -> (value: T?, priority: Int) {
+        var value: T?
+        var priority = Int.max
+        for record in records ?? [] where record.priority < priority {
+            switch record.outcome {
+            case .decoded(let decoded):
+                value = decoded
+                priority = record.priority
+            case .defaulted:
+                break
+            case .failed(let error):
+                throw error
+            case .later(let decode):
+                if let decoded = try decode(context) {
+                    value = decoded
+                    priority = record.priority
+                }
+            }
+        }
+        return (value, priority)
+    }
+
+    /// Settles the recorded keys, before the keys read after the pass over the dictionary (paths, shared keys).
+    @inlinable
+    mutating func settle(context: DecodingContext) throws {
+        guard records != nil else { return }
+        (value, priority) = try settled(context: context)
+        records = nil
+    }
+
+    /// `transform`'s output for `found`; `nil` when it failed and the default stands (noted, lenient mode).
+    @inlinable
+    static func transformed<Transform: ValueTransform>(
+        _ found: Value, with transform: Transform, hasDefault: Bool, context: DecodingContext
+    ) throws -> T? where Transform.Output == T {
+        do {
+            return try transform.decode(found, context: context)
+        } catch let error as MappingError {
+            guard hasDefault, !context.isStrict, error.isRecoverable else { throw error }
+            context.note(.defaultedInvalid(error: error.description))
+            return nil
+        } catch {
+            let failure = context.error(.transformFailed(String(describing: error)))
+            guard hasDefault, !context.isStrict else { throw failure }
+            context.note(.defaultedInvalid(error: failure.description))
+            return nil
+        }
+    }
+}
+
+/// What one of a property's keys held the last time it appeared in the dictionary.
+@usableFromInline
+struct FieldRecord<T> {
+    @usableFromInline
+    enum Outcome {
+        /// A value decoded in place.
+        case decoded(T)
+        /// A value that failed in lenient mode, already noted: the default stands.
+        case defaulted
+        /// An error that counts if this key's turn comes.
+        case failed(MappingError)
+        /// A value read as a tree, decoded only if this key's turn comes.
+        case later((DecodingContext) throws -> T?)
+    }
+
+    /// The key's position among the property's keys.
+    @usableFromInline var priority: Int
+    @usableFromInline var outcome: Outcome
+
+    @usableFromInline
+    init(priority: Int, outcome: Outcome) {
+        self.priority = priority
+        self.outcome = outcome
+    }
 }
 
 extension Field where T: ModelDecodable {
-    /// Decodes the value under `key` from the reader, if this key comes before the one that set it.
+    /// Decodes the value under `key` from the reader.
+    ///
+    /// The first of the property's keys to appear is decoded in place; an error in it is kept rather than
+    /// thrown (see ``take(key:context:reportsMissing:)``), in case the key appears again. Any later key is read
+    /// as a tree and recorded.
     @inlinable
     public mutating func decode<R: ModelReader>(
         priority: Int, key: String, from reader: inout R, context: DecodingContext
     ) throws {
-        guard wants(priority) else { return try reader.skipValue() }
+        guard !seen else { return try decodeAgain(priority: priority, key: key, from: &reader, context: context) }
         seen = true
-        if let decoded = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: defaultValue != nil)
-        {
-            value = decoded
-            self.priority = priority
+        let depth = reader.depth
+        let pathDepth = context.pathStack.count
+        do {
+            if let decoded = try context.decodeField(
+                T.self, at: .key(key), from: &reader, hasDefault: defaultValue != nil)
+            {
+                value = decoded
+                self.priority = priority
+            } else {
+                record(priority, .defaulted)
+            }
+        } catch let error as MappingError where error.isRecoverable {
+            try reader.recover(toDepth: depth)
+            context.pathStack.removeSubrange(pathDepth...)
+            record(priority, .failed(error))
         }
+    }
+
+    /// Records the value of a key met after the first of the property's keys.
+    @usableFromInline
+    mutating func decodeAgain<R: ModelReader>(
+        priority: Int, key: String, from reader: inout R, context: DecodingContext
+    ) throws {
+        let found = try context.capture(key: key, from: &reader)
+        let hasDefault = defaultValue != nil
+        record(
+            priority,
+            .later { context in
+                var reader = ValueReader(found)
+                return try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: hasDefault)
+            })
     }
 
     /// Decodes the value found at `path` inside a captured tree.
     @inlinable
     public mutating func decode(priority: Int, path: ValuePath, value found: Value, context: DecodingContext) throws {
+        try settle(context: context)
         guard wants(priority) else { return }
         seen = true
         var reader = ValueReader(found)
@@ -127,17 +269,37 @@ extension Field where T: ModelDecodable {
 }
 
 extension Field {
-    /// Decodes the value under `key` with `transform` instead of the conversion table.
+    /// Decodes the value under `key` with `transform` instead of the conversion table; a key met again is
+    /// recorded as in ``decode(priority:key:from:context:)``.
     @inlinable
     public mutating func decode<R: ModelReader, Transform: ValueTransform>(
         priority: Int, key: String, from reader: inout R, context: DecodingContext, transform: Transform
     ) throws where Transform.Output == T {
-        guard wants(priority) else { return try reader.skipValue() }
-        seen = true
         try context.push(.key(key))
         defer { context.pop() }
         let found = try Value(from: &reader, context: context)
-        try apply(transform, to: found, priority: priority, context: context)
+        let hasDefault = defaultValue != nil
+        guard !seen else {
+            record(
+                priority,
+                .later { context in
+                    try context.push(.key(key))
+                    defer { context.pop() }
+                    return try Self.transformed(found, with: transform, hasDefault: hasDefault, context: context)
+                })
+            return
+        }
+        seen = true
+        do {
+            if let decoded = try Self.transformed(found, with: transform, hasDefault: hasDefault, context: context) {
+                value = decoded
+                self.priority = priority
+            } else {
+                record(priority, .defaulted)
+            }
+        } catch let error as MappingError where error.isRecoverable {
+            record(priority, .failed(error))
+        }
     }
 
     /// Decodes the value found at `path` inside a captured tree with `transform`.
@@ -145,27 +307,16 @@ extension Field {
     public mutating func decode<Transform: ValueTransform>(
         priority: Int, path: ValuePath, value found: Value, context: DecodingContext, transform: Transform
     ) throws where Transform.Output == T {
+        try settle(context: context)
         guard wants(priority) else { return }
         seen = true
         for component in path.components { try context.push(component) }
         defer { for _ in path.components { context.pop() } }
-        try apply(transform, to: found, priority: priority, context: context)
-    }
-
-    @inlinable
-    mutating func apply<Transform: ValueTransform>(
-        _ transform: Transform, to found: Value, priority: Int, context: DecodingContext
-    ) throws where Transform.Output == T {
-        do {
-            value = try transform.decode(found, context: context)
+        if let decoded = try Self.transformed(
+            found, with: transform, hasDefault: defaultValue != nil, context: context)
+        {
+            value = decoded
             self.priority = priority
-        } catch let error as MappingError {
-            guard defaultValue != nil, !context.isStrict, error.isRecoverable else { throw error }
-            context.note(.defaultedInvalid(error: error.description))
-        } catch {
-            let failure = context.error(.transformFailed(String(describing: error)))
-            guard defaultValue != nil, !context.isStrict else { throw failure }
-            context.note(.defaultedInvalid(error: failure.description))
         }
     }
 }

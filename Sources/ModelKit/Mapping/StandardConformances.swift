@@ -269,22 +269,41 @@ extension Set: ModelEncodable where Element: ModelEncodable {
 extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable {
     /// Decodes a dictionary with string keys; in lenient mode a value that cannot be decoded is dropped with
     /// a diagnostic.
+    ///
+    /// A key that appears more than once counts with its last value, as in Foundation and in trees: a value
+    /// that is dropped drops the earlier ones too, and in strict mode an error in a value that a later one
+    /// replaces is not thrown.
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
         }
         self = [:]
+        // Errors of values that no later value under the same key has replaced (yet), thrown at the end.
+        var failures: [(key: String, error: MappingError)] = []
         while true {
             guard try reader.nextKey(in: KeyTable.empty) != .end else { break }
             if count >= context.options.maximumCollectionCount {
                 throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) entries"))
             }
             let key = reader.currentKey()
-            if let value = try context.decodeElement(Value.self, at: key, from: &reader) {
-                self[key] = value
+            let depth = reader.depth
+            let pathDepth = context.pathStack.count
+            do {
+                self[key] = try context.decodeElement(Value.self, at: key, from: &reader)
+                if !failures.isEmpty { failures.removeAll { $0.key == key } }
+            } catch let error as MappingError where error.isRecoverable {
+                try reader.recover(toDepth: depth)
+                context.pathStack.removeSubrange(pathDepth...)
+                self[key] = nil
+                if let index = failures.firstIndex(where: { $0.key == key }) {
+                    failures[index].error = error
+                } else {
+                    failures.append((key, error))
+                }
             }
         }
+        if let failure = failures.first { throw failure.error }
     }
 }
 
