@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "ModelLayout"),
         .executableTarget(
             name: "ModelKitBenchmarks",
-            dependencies: ["ModelKit", "ModelLayout"],
+            dependencies: ["ModelKit", "ModelLayout", "ModelStore"],
             path: "Benchmarks/ModelKitBenchmarks"
         ),
         .executableTarget(

@@ -5,16 +5,16 @@ func report(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-// A memory probe child (see PeakMemoryProbe) decodes one file, prints its reading and exits before anything
-// else runs, so that nothing else raises its peak.
+// A memory probe child (see PeakMemoryProbe) does one thing to one file, prints its reading and exits before
+// anything else runs, so that nothing else raises its peak.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == PeakMemoryProbe.childFlag {
-    guard arguments.count == 3, let decode = PeakMemoryCase.decoding(named: arguments[1]) else {
-        report("usage: \(PeakMemoryProbe.childFlag) modelkit|jsondecoder FILE")
+    guard arguments.count == 3, let task = BenchmarkSuite.probeTask(named: arguments[1]) else {
+        report("usage: \(PeakMemoryProbe.childFlag) TASK FILE")
         exit(2)
     }
     do {
-        try PeakMemoryProbe.runChild(file: URL(fileURLWithPath: arguments[2]), decode: decode)
+        try PeakMemoryProbe.runChild(file: URL(fileURLWithPath: arguments[2]), task: task)
         exit(0)
     } catch {
         report("error: \(error)")
@@ -68,6 +68,7 @@ for benchmark in selected {
     }
 }
 
+ScratchFolder.remove()
 do {
     try ResultFile(cases: results).write(to: options.output)
     print("\nwrote \(options.output.path)")

@@ -43,8 +43,14 @@ enum BenchmarkSuite {
             citmCatalog.codableJSONDecode, canada.codableJSONDecode,
         ]
         cases.append(PeakMemoryCase.make(data: data))
+        cases += StoreCases().all
         cases += DiffCases.all
         cases += GridCases.all
         return cases
+    }
+
+    /// The work a memory probe child runs, by the name its parent passes (see ``PeakMemoryProbe``).
+    static func probeTask(named name: String) -> PeakMemoryProbe.Task? {
+        PeakMemoryCase.probeTask(named: name) ?? StoreCases.probeTask(named: name)
     }
 }

@@ -15,19 +15,26 @@ enum PeakMemoryCase {
             try set.check(TwitterSearch(data: json), by: "Model(data:)")
             return .peakMemory {
                 PeakMemoryReport(
-                    peakBytes: try PeakMemoryProbe.measure(decoder: "modelkit", file: file, runs: runs),
+                    peakBytes: try PeakMemoryProbe.measure(task: "modelkit", file: file, runs: runs),
                     fileBytes: json.count,
-                    baselinePeakBytes: try PeakMemoryProbe.measure(decoder: "jsondecoder", file: file, runs: runs))
+                    baselinePeakBytes: try PeakMemoryProbe.measure(task: "jsondecoder", file: file, runs: runs))
             }
         }
     }
 
-    /// The decoding a probe child runs, by the name the parent passes.
-    static func decoding(named name: String) -> ((Data) throws -> Any)? {
+    /// The decoding a probe child runs, by the name the parent passes; the file is read before the
+    /// measurement starts.
+    static func probeTask(named name: String) -> PeakMemoryProbe.Task? {
+        let decode: (Data) throws -> Any
         switch name {
-        case "modelkit": { try TwitterSearch(data: $0) }
-        case "jsondecoder": { try PlainCodable.jsonDecoder().decode(PlainCodable.TwitterSearch.self, from: $0) }
-        default: nil
+        case "modelkit": decode = { try TwitterSearch(data: $0) }
+        case "jsondecoder":
+            decode = { try PlainCodable.jsonDecoder().decode(PlainCodable.TwitterSearch.self, from: $0) }
+        default: return nil
+        }
+        return { file in
+            let data = try Data(contentsOf: file)
+            return { try decode(data) }
         }
     }
 }

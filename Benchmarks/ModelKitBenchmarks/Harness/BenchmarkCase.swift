@@ -15,7 +15,11 @@ struct BenchmarkCase {
     enum Baseline {
         /// Another routine, timed alongside; its median is multiplied by `scale` (1 unless the baseline
         /// stands for a multiple of its own work, as `diff.10k` × 100 does for `diff.1m`).
-        case routine(Routine, scale: Double = 1)
+        ///
+        /// `samples` fixes the number of samples of a baseline that takes seconds a run, such as
+        /// `NSKeyedArchiver` at 100,000 items, where the time budget would allow only one: each sample is one
+        /// run, and the warm-up run counts as the first. `nil` leaves the number to the time budget.
+        case routine(Routine, scale: Double = 1, samples: Int? = nil)
         /// The subject's own median times `scale`: a case whose baseline is itself, such as `diff.10k`,
         /// the unit of the linear-growth baselines.
         case subject(scale: Double)

@@ -8,7 +8,9 @@ import Dispatch
 /// batches that fill ``nanosecondsPerSide``: about ``targetSamples`` batches for quick work, at least
 /// ``minimumSamples`` for work up to a second, and a single timed run for work over a second. Work that
 /// takes longer than ``singleRunLimitNanoseconds`` once is not run again: its calibration run is its
-/// one sample, since one such run already costs more than the whole budget.
+/// one sample, since one such run already costs more than the whole budget. A side may instead ask for a
+/// fixed number of one-run samples (see ``BenchmarkCase/Baseline/routine(_:scale:samples:)``): then a
+/// calibration run of over a second is its first sample.
 struct BenchmarkRunner {
     var nanosecondsPerSide = 1.0e9
     var calibrationNanoseconds = 2.0e7
@@ -34,10 +36,13 @@ struct BenchmarkRunner {
         var isDone: Bool { samples.count >= plannedSamples }
     }
 
-    /// Times `subject` and, when given, `baseline`, interleaved.
-    mutating func measure(subject: @escaping Routine, baseline: Routine?) throws -> (TimingSummary, TimingSummary?) {
+    /// Times `subject` and, when given, `baseline`, interleaved; `baselineSamples` fixes the baseline's
+    /// number of samples when its runs take over a second.
+    mutating func measure(
+        subject: @escaping Routine, baseline: Routine?, baselineSamples: Int? = nil
+    ) throws -> (TimingSummary, TimingSummary?) {
         var sides = [try plan(subject)]
-        if let baseline { sides.append(try plan(baseline)) }
+        if let baseline { sides.append(try plan(baseline, fixedSamples: baselineSamples)) }
         while let next = Self.leastAdvanced(sides) {
             let elapsed = try time(sides[next].routine, iterations: sides[next].batch)
             sides[next].samples.append(elapsed / Double(sides[next].batch))
@@ -52,8 +57,9 @@ struct BenchmarkRunner {
         sides.indices.filter { !sides[$0].isDone }.min { sides[$0].progress < sides[$1].progress }
     }
 
-    /// Warms `routine` up, estimates one iteration, and plans the batches.
-    private mutating func plan(_ routine: @escaping Routine) throws -> Side {
+    /// Warms `routine` up, estimates one iteration, and plans the batches: `fixedSamples` one-run samples,
+    /// the warm-up run the first of them, when one run takes over a second and `fixedSamples` is given.
+    private mutating func plan(_ routine: @escaping Routine, fixedSamples: Int? = nil) throws -> Side {
         var side = Side(routine: routine)
         var iterations = 1
         var elapsed = try time(routine, iterations: iterations)
@@ -68,6 +74,12 @@ struct BenchmarkRunner {
             side.samples = [perIteration]
             side.iterations = iterations
             side.plannedSamples = 1
+            return side
+        }
+        if let fixedSamples, iterations == 1, perIteration > 1e9 {
+            side.samples = [perIteration]
+            side.iterations = 1
+            side.plannedSamples = max(1, fixedSamples)
             return side
         }
         let affordable = max(1, Int(nanosecondsPerSide / perIteration))
@@ -97,8 +109,8 @@ extension BenchmarkRunner {
         var result = CaseResult(
             name: benchmark.name, subject: benchmark.subject, baseline: benchmark.baseline, ratio: 0, checksum: 0)
         switch try benchmark.prepare() {
-        case .time(let subject, .routine(let baseline, let scale)):
-            let (timing, baselineTiming) = try measure(subject: subject, baseline: baseline)
+        case .time(let subject, .routine(let baseline, let scale, let samples)):
+            let (timing, baselineTiming) = try measure(subject: subject, baseline: baseline, baselineSamples: samples)
             result.timing = timing
             result.baselineTiming = baselineTiming?.scaled(by: scale)
         case .time(let subject, .subject(let scale)):

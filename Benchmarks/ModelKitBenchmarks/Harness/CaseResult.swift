@@ -41,6 +41,7 @@ struct CaseResult {
                 ("peak_bytes", "\(memory.peakBytes)"), ("file_bytes", "\(memory.fileBytes)"),
                 ("baseline_peak_bytes", "\(memory.baselinePeakBytes)"),
             ]
+            fields += memory.details.map { ($0.key, "\($0.bytes)") }
         }
         fields.append(("checksum", "\(checksum)"))
         return fields

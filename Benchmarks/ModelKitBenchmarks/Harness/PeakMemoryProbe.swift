@@ -1,29 +1,35 @@
 import Foundation
 
-/// How much memory decoding a file takes, measured in a fresh child process (this executable, started again
-/// with ``childFlag``), because a process's peak cannot be lowered again once a benchmark has raised it.
+/// How much memory one operation on a file takes — decoding it, loading or saving a document — measured in a
+/// fresh child process (this executable, started again with ``childFlag``), because a process's peak cannot be
+/// lowered again once a benchmark has raised it.
 enum PeakMemoryProbe {
-    /// The hidden command-line flag that makes the executable a probe child: `--peak-memory-child DECODER FILE`.
+    /// The hidden command-line flag that makes the executable a probe child: `--peak-memory-child TASK FILE`.
     static let childFlag = "--peak-memory-child"
 
-    /// The child's side: reads `file` fully, resets the peak, notes the resident size, runs `decode`, and
-    /// prints the resident size before and the peak after, keeping the decoded result alive until then.
-    static func runChild(file: URL, decode: (Data) throws -> Any) throws {
-        let data = try Data(contentsOf: file)
+    /// What a probe child measures, given the file: the setup that is not measured (reading the file to
+    /// decode, making the model to save) returns the work that is.
+    typealias Task = (_ file: URL) throws -> () throws -> Any
+
+    /// The child's side: sets `task` up, resets the peak, notes the resident size, runs the work, and prints
+    /// the resident size before and the peak after, keeping the work's result alive until then.
+    static func runChild(file: URL, task: Task) throws {
+        let work = try task(file)
         ResidentMemory.resetPeak()
         let before = ResidentMemory.current()
-        let result = try decode(data)
+        let result = try work()
         let peak = ResidentMemory.peak()
         withExtendedLifetime(result) {
             print("baseline_bytes=\(before) peak_bytes=\(peak)")
         }
     }
 
-    /// The median, over `runs` fresh children, of the peak resident size above the size before decoding.
-    static func measure(decoder: String, file: URL, runs: Int) throws -> Int {
+    /// The median, over `runs` fresh children, of the peak resident size above the size before the work of
+    /// the task called `task`.
+    static func measure(task: String, file: URL, runs: Int) throws -> Int {
         var growths: [Int] = []
         for _ in 0..<runs {
-            let output = try runChildProcess(arguments: [childFlag, decoder, file.path])
+            let output = try runChildProcess(arguments: [childFlag, task, file.path])
             var fields: [String: Int] = [:]
             for pair in output.split(whereSeparator: \.isWhitespace) {
                 let parts = pair.split(separator: "=", maxSplits: 1)
@@ -64,10 +70,13 @@ enum PeakMemoryProbe {
 
 /// What a memory case found.
 struct PeakMemoryReport {
-    /// Peak resident memory above the size before decoding, with ModelKit.
+    /// Peak resident memory above the size before the work, with ModelKit.
     var peakBytes: Int
-    /// The size of the file decoded.
+    /// The size of the file decoded or written.
     var fileBytes: Int
-    /// The same peak with the baseline decoder, for comparison.
+    /// The same peak with the baseline, for comparison.
     var baselinePeakBytes: Int
+    /// Further readings written as extra fields of the case's entry, such as the save's and the load's
+    /// peaks of which ``peakBytes`` is the larger.
+    var details: [(key: String, bytes: Int)] = []
 }
