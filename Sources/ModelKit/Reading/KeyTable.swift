@@ -63,19 +63,24 @@ public final class KeyTable: Sendable {
     /// The index of the key spelled by `bytes`, or `nil`.
     public func index(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
         var slot = KeyTable.hash(bytes) & mask
-        return keyBytes.withUnsafeBytes { all in
-            while true {
-                let entry = Int(slots[slot])
-                if entry == 0 { return nil }
-                let start = keyStarts[entry - 1]
-                if keyStarts[entry] - start == bytes.count,
-                    bytes.isEmpty || memcmp(all.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
-                {
-                    return entry - 1
-                }
-                slot = (slot + 1) & mask
-            }
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            if key(at: entry - 1, equals: bytes) { return entry - 1 }
+            slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether the key at `index` is spelled by `bytes`; `false` for an index outside the table.
+    ///
+    /// Readers try the key after the one found last before hashing: data usually lists keys in the order the
+    /// model declares them.
+    public func key(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        guard index >= 0 && index < keys.count else { return false }
+        let start = keyStarts[index]
+        guard keyStarts[index + 1] - start == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        return keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// The index of `key`, or `nil`.

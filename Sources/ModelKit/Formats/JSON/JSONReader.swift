@@ -50,6 +50,9 @@ public struct JSONReader: ModelReader {
     /// Separate from ``stringBuffer`` so that ``currentKey()`` stays right after the key's value is read.
     @usableFromInline var keyBuffer: [UInt8] = []
     @usableFromInline var stringBuffer: [UInt8] = []
+    /// The table of the key found last, and the index after it: the key most likely to come next.
+    @usableFromInline var predictedTable: ObjectIdentifier?
+    @usableFromInline var predictedKey = 0
 
     /// The deepest nesting of arrays and dictionaries accepted before reading fails with
     /// ``MappingError/Reason/tooDeep(limit:)``.
@@ -177,10 +180,17 @@ public struct JSONReader: ModelReader {
         if keyIsUnescaped {
             index = keyBuffer.withUnsafeBytes { table.index(ofUTF8: $0) }
         } else {
-            index = table.index(ofUTF8: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd]))
+            let key = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd])
+            if predictedTable == ObjectIdentifier(table), table.key(at: predictedKey, equals: key) {
+                index = predictedKey
+            } else {
+                index = table.index(ofUTF8: key)
+            }
         }
-        if let index { return .known(index) }
-        return .unknown
+        guard let index else { return .unknown }
+        predictedTable = ObjectIdentifier(table)
+        predictedKey = index &+ 1
+        return .known(index)
     }
 
     /// The key returned last by ``nextKey(in:)``, made into a `String` only now.
