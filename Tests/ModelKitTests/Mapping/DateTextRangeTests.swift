@@ -53,6 +53,24 @@ struct DateTextRangeTests {
         }
     }
 
+    @Test("the JSON writer names the path of a value it refuses, in every layout and with escaped keys")
+    func refusalPaths() throws {
+        let nan = Value.date(Date(timeIntervalSince1970: .nan))
+        let value = Value.dictionary([
+            "z": .array([.string("{[\",")]), "a\"b": .dictionary(["x": .array([.integer(1), .dictionary([:]), nan])]),
+        ])
+        for options in [
+            JSONWriter.Options(), JSONWriter.Options(prettyPrinted: true),
+            JSONWriter.Options(prettyPrinted: true, sortedKeys: true),
+        ] {
+            let error = #expect(throws: MappingError.self) { try JSONFormat.data(from: value, options: options) }
+            #expect(error?.path == ValuePath([.key("a\"b"), .key("x"), .index(2)]))
+        }
+        let infinity = Value.array([.array([.double(1)]), .dictionary(["k": .double(.infinity)])])
+        let error = #expect(throws: MappingError.self) { try JSONFormat.data(from: infinity) }
+        #expect(error?.path == ValuePath([.index(1), .key("k")]))
+    }
+
     @Test("a binary property-list date with NaN bits is refused as JSON and XML, kept as binary")
     func nanDateFromBinaryPropertyList() throws {
         // Fuzz/Corpus/FuzzBinaryPropertyListReader/crash_iso8601_trap_nan_date.bplist: a root date 0x7FF8….
