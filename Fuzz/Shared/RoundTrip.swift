@@ -163,7 +163,13 @@ enum RoundTrip {
                             + "instead of refusing it; written base64: " + written.prefix(512).base64EncodedString(),
                         input: input)
                 } catch let error as MappingError {
-                    guard case .numberOutOfRange = error.reason else {
+                    switch error.reason {
+                    case .numberOutOfRange:
+                        break
+                    case .typeMismatch(_, "null") where format == .xml && value.containsNull:
+                        // A null that comes first is refused first.
+                        break
+                    default:
                         propertyFailed(
                             "\(origin) → \(format) refused with \(error), not numberOutOfRange", input: input)
                     }

@@ -55,6 +55,18 @@ struct XMLDateRangeTests {
                 continue
             }
         }
+        // With a null as well, whichever comes first is refused (Fuzz/Corpus/FuzzBinaryPropertyListReader/
+        // crash_null_before_nan_date.bplist, which the fuzz property once expected to fail on the date).
+        let nan = Value.date(Date(timeIntervalSince1970: .nan))
+        let nullFirst = #expect(throws: MappingError.self) {
+            try PropertyListKind.data(from: .array([.null, nan]), format: .xml)
+        }
+        let nullRefused = if case .typeMismatch(_, "null")? = nullFirst?.reason { true } else { false }
+        #expect(nullRefused, "\(String(describing: nullFirst))")
+        let dateFirst = #expect(throws: MappingError.self) {
+            try PropertyListKind.data(from: .array([nan, .null]), format: .xml)
+        }
+        #expect(dateFirst?.path == ValuePath([.index(0)]))
         // Fields roll over as in Foundation, so these name dates past the nine-digit years.
         for text in ["999999999-13-01T00:00:00Z", "999999999-12-31T23:59:60Z", "-999999999-00-31T00:00:00Z"] {
             let error = #expect(throws: MappingError.self) { try Self.date(in: Self.xml(text)) }
