@@ -61,9 +61,13 @@ def click_button(driver, text, scope=None):
     """Clicks the button that reads `text` and waits for the page it leads to."""
     root = scope or driver
     button = root.find_element(By.XPATH, f".//button[normalize-space()='{text}']")
-    old_page = driver.find_element(By.TAG_NAME, "html")
+    # The old document is marked rather than watched through an element reference: Chromium may answer
+    # a question about a node of a page being replaced with "does not belong to the document" instead of
+    # the stale-element error Selenium's staleness_of expects, which made this wait flaky.
+    driver.execute_script("document.documentElement.dataset.leaving = 'yes'")
     button.click()
-    wait(driver).until(EC.staleness_of(old_page))
+    wait(driver).until(lambda d: d.execute_script(
+        "return document.readyState === 'complete' && document.documentElement.dataset.leaving !== 'yes'"))
 
 
 def body_text(driver):
