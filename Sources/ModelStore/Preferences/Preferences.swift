@@ -16,9 +16,11 @@ import ModelKit
 ///
 /// Each suite is its own property-list file, `<suite>.plist` in ``StoreLocation/preferencesFolder(appName:)``
 /// unless told otherwise, written atomically on every change like `synchronize()` did, with the previous
-/// version kept as a backup. `UserDefaults` itself can back a suite instead (``init(userDefaultsSuite:decoding:)``); on
-/// Linux its files are fine, but it stops the process on values that are not property-list types, which is
-/// why a file of its own is the default. Open one instance per suite: each writes the whole file.
+/// version kept as a backup. `UserDefaults` itself can back a suite instead (``init(userDefaultsSuite:decoding:)``).
+/// Either way, what a property list cannot hold exactly — a null inside an array or dictionary, a `Decimal` —
+/// is stored as a small tagged dictionary and read back as it was, so no value stops the process (Linux's
+/// `UserDefaults` calls `fatalError` on `NSNull`) or fails every later save of the suite. Open one instance per
+/// suite: each writes the whole file.
 public final class Preferences: PersistentStore {
     /// The suite's name.
     public let suite: String
@@ -184,31 +186,38 @@ public final class Preferences: PersistentStore {
     // MARK: Storage
 
     private func storedValue(named name: String) -> Value? {
+        let stored: Value?
         switch backing {
         case .file:
-            return state.withLock { $0.values[name] }
+            stored = state.withLock { $0.values[name] }
         case .userDefaults(let defaults):
             guard let object = defaults.object(forKey: name) else { return nil }
-            return try? Value(object: object, options: decodingOptions)
+            stored = try? Value(object: object, options: decodingOptions)
         }
+        return stored.map(PreferenceStorageForm.restored)
     }
 
     private func store(_ value: Value?, named name: String) throws {
+        // A nil optional is stored as no value; anything else in the form a property list holds exactly.
+        let stored = value.flatMap { $0 == .null ? nil : PreferenceStorageForm.storable($0) }
         switch backing {
-        case .file:
-            state.withLock { state in
-                // A property list has no null: a nil optional is stored as no value.
-                if let value, value != .null {
-                    state.values[name] = value
-                } else {
-                    state.values[name] = nil
+        case .file(_, let format):
+            if let stored {
+                // Checked before it joins the suite: a value the format refuses would fail every later save.
+                do {
+                    _ = try Value.dictionary([name: stored]).data(format: format)
+                } catch {
+                    throw StoreError.encodingFailed(path: fileURL?.path ?? suite, detail: "\(error)")
                 }
+            }
+            state.withLock { state in
+                state.values[name] = stored
                 state.generation &+= 1
             }
             try save()
         case .userDefaults(let defaults):
-            if let value, value != .null {
-                defaults.set(try value.foundationObject(), forKey: name)
+            if let stored {
+                defaults.set(try stored.foundationObject(), forKey: name)
             } else {
                 defaults.removeObject(forKey: name)
             }
