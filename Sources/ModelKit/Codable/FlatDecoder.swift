@@ -11,6 +11,8 @@ final class FlatDecodingState {
     private(set) var marks: [Int]
     /// The dictionaries opened as keyed containers, whose unread keys are reported at the end.
     private var openedDictionaries: [Int] = []
+    /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
+    var renamedKeys: [String: String] = [:]
 
     init(document: FlatDocument, context: DecodingContext) {
         self.document = document
@@ -146,6 +148,9 @@ extension FlatDecodingState {
     func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if let modelType = T.self as? any ModelDecodable.Type {
             return try decodeModel(modelType, at: index) as! T
+        }
+        if let collectionType = T.self as? any FlatDecodableCollection.Type {
+            return try collectionType.decodeCollection(in: self, at: index) as! T
         }
         return try T(from: FlatDecoding(state: self, index: index, suffix: []))
     }
@@ -288,16 +293,16 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        state.find(key.stringValue, in: dictionary, end: end) != nil
+        state.find(state.dataKey(key), in: dictionary, end: end) != nil
     }
 
     /// The entry of the value under `key`, or `nil` when the key is absent.
     func valueIndex(_ key: Key) -> Int? {
-        state.find(key.stringValue, in: dictionary, end: end).map { $0 + 1 }
+        state.find(state.dataKey(key), in: dictionary, end: end).map { $0 + 1 }
     }
 
     func requiredValueIndex(_ key: Key) throws -> Int {
-        guard let index = valueIndex(key) else { throw state.error(.missingKey, suffix, .key(key.stringValue)) }
+        guard let index = valueIndex(key) else { throw state.error(.missingKey, suffix, .key(state.dataKey(key))) }
         return index
     }
 
@@ -309,23 +314,23 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try requiredValueIndex(key)
-        return try state.at(suffix, .key(key.stringValue)) { try state.decode(type, at: index) }
+        return try state.at(suffix, .key(state.dataKey(key))) { try state.decode(type, at: index) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = valueIndex(key) else { return nil }
         if case .scalar(.null) = state.document.entries[index] { return nil }
-        return try state.at(suffix, .key(key.stringValue)) { try state.decode(type, at: index) }
+        return try state.at(suffix, .key(state.dataKey(key))) { try state.decode(type, at: index) }
     }
 
     func scalar<T>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.scalar(type, at: try requiredValueIndex(key), suffix, .key(key.stringValue))
+        try state.scalar(type, at: try requiredValueIndex(key), suffix, .key(state.dataKey(key)))
     }
 
     func scalarIfPresent<T>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = valueIndex(key) else { return nil }
         if case .scalar(.null) = state.document.entries[index] { return nil }
-        return try state.scalar(type, at: index, suffix, .key(key.stringValue))
+        return try state.scalar(type, at: index, suffix, .key(state.dataKey(key)))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, forKey: key) }
@@ -359,13 +364,13 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try requiredValueIndex(key)
-        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(key.stringValue)])
+        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(state.dataKey(key))])
             .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try requiredValueIndex(key)
-        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(key.stringValue)])
+        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(state.dataKey(key))])
             .unkeyedContainer()
     }
 
@@ -374,7 +379,7 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        FlatDecoding(state: state, index: try requiredValueIndex(key), suffix: suffix + [.key(key.stringValue)])
+        FlatDecoding(state: state, index: try requiredValueIndex(key), suffix: suffix + [.key(state.dataKey(key))])
     }
 }
 

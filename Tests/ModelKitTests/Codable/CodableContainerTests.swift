@@ -120,11 +120,15 @@ struct CodableContainerTests {
     }
 
     @Test("A missing element or key is an error at its own index or key")
-    func missingKeysAndElements() {
+    func missingKeysAndElements() throws {
         let json = Data(#"{"status":"open","total":1,"items":[{"sku":"A"}]}"#.utf8)
         #expect(throws: MappingError(.missingKey, at: "items[0].quantity")) {
-            try ModelDecoder().decode(Order.self, from: json)
+            try ModelDecoder(options: .strict).decode(Order.self, from: json)
         }
+        // Lenient arrays are lossy: the element goes, with a note at its path, and the order stays.
+        let lenient = try ModelDecoder().decodeWithDiagnostics(Order.self, from: json)
+        #expect(lenient.model.items.isEmpty)
+        #expect(lenient.diagnostics.map(\.description).contains("items[0]: required key is missing; element dropped"))
         #expect(throws: MappingError(.typeMismatch(expected: "a dictionary", found: "array of 0"), at: ValuePath())) {
             try ModelDecoder().decode(Order.self, from: Data("[]".utf8))
         }

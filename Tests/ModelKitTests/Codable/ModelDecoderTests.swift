@@ -53,10 +53,14 @@ struct ModelDecoderTests {
         clean["created"] = 1_714_557_600
         let json = try JSONSerialization.data(withJSONObject: clean)
         let plist = try PropertyListSerialization.data(fromPropertyList: clean, format: .binary, options: 0)
-        let fromJSON = try ModelDecoder().decode(Repository.self, from: json)
-        let fromPlist = try ModelDecoder().decode(Repository.self, from: plist)
-        #expect(fromJSON == fromPlist)
-        #expect(fromJSON.license == "MIT")
+        let xml = try PropertyListSerialization.data(fromPropertyList: clean, format: .xml, options: 0)
+        let expected = Repository(
+            name: "ModelKit", stars: 12, fork: true, score: 4.5, topics: ["swift", "2"],
+            owner: .init(login: "ann", id: 7), homepage: URL(string: "https://example.com"),
+            created: Date(timeIntervalSince1970: 1_714_557_600), license: "MIT")
+        #expect(try ModelDecoder().decode(Repository.self, from: json) == expected)
+        #expect(try ModelDecoder().decode(Repository.self, from: plist) == expected)
+        #expect(try ModelDecoder().decode(Repository.self, from: xml) == expected)
     }
 
     @Test("Errors carry the full path; strict mode applies")
