@@ -13,12 +13,15 @@ final class ChecklistsDataModel: Sendable {
     let preferences: Preferences
     let saver: TerminationSaver
 
-    init(folder: URL) throws {
+    /// Opens the app's data in `folder`; `signals` are handled by saving and ending the process.
+    ///
+    /// No signal handlers inside the test runner by default: a test there calls saveAll(), as the handler
+    /// would. A child process of an exit test handles SIGTERM for real.
+    init(folder: URL, signals: [Int32] = []) throws {
         document = try Document(
             location: .file(folder.appendingPathComponent("Checklists.plist")), initial: [], autosave: .disabled)
         preferences = Preferences(suite: "Preferences", folder: folder)
-        // No signal handlers inside the test runner: the test calls saveAll(), as the handler would.
-        saver = TerminationSaver(saving: [document, preferences], signals: [])
+        saver = TerminationSaver(saving: [document, preferences], signals: signals)
         handleFirstTime()
     }
 
