@@ -408,8 +408,18 @@ extension EncodingContext {
 
 /// Properties whose keys are paths (`@Key("info.city")`), gathered while encoding and written as nested
 /// dictionaries once every property is known, so that `info.city` and `info.zip` share one `info`.
+///
+/// A path with an array index (`images[1].url`) writes an array long enough to hold that index; the elements
+/// before it, which no property writes, are empty dictionaries — every format holds those, where a property
+/// list could not hold a null. An index at or beyond ``maximumIndex`` is an error naming the path, not an
+/// array of that many placeholders.
 public struct NestedOutput {
+    /// The largest array index a key path may write.
+    public static let maximumIndex = 99_999
+
     @usableFromInline var root = Value.dictionary([:])
+    /// The first path that could not be written, thrown by ``write(to:context:)``.
+    @usableFromInline var unwritablePath: ValuePath?
 
     /// An empty output.
     @inlinable public init() {}
@@ -420,19 +430,32 @@ public struct NestedOutput {
         if value.isAbsent && !context.writesNil { return }
         var writer = ValueWriter()
         try value.encode(to: &writer, context: context)
-        root.insert(writer.result ?? .null, at: path.components[...])
+        insert(writer.result ?? .null, at: path)
     }
 
     /// Adds a value made by a transform at `path`.
     @inlinable
     public mutating func add(encoded: Value, at path: ValuePath, context: EncodingContext) {
         if case .null = encoded, !context.writesNil { return }
-        root.insert(encoded, at: path.components[...])
+        insert(encoded, at: path)
+    }
+
+    @inlinable
+    mutating func insert(_ value: Value, at path: ValuePath) {
+        // Kept until `write` rather than thrown here: `add(encoded:at:context:)` does not throw.
+        if !root.insert(value, at: path.components[...]), unwritablePath == nil { unwritablePath = path }
     }
 
     /// Writes each gathered top-level entry into the dictionary being written.
+    ///
+    /// - Throws: ``MappingError/Reason/tooLarge(_:)`` at a key path whose array index is out of range; the
+    ///   path is the key as the model declares it (writers do not all know where the model itself is).
     @inlinable
     public func write<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        if let unwritablePath {
+            throw MappingError(
+                .tooLarge("an array index in a key path must be 0...\(NestedOutput.maximumIndex)"), at: unwritablePath)
+        }
         guard case .dictionary(let entries) = root else { return }
         for (key, value) in entries {
             try writer.writeKey(key)
@@ -442,12 +465,15 @@ public struct NestedOutput {
 }
 
 extension Value {
-    /// Sets `value` at `path`, making dictionaries and arrays (padded with `null`) on the way.
+    /// Sets `value` at `path`, making dictionaries and arrays on the way; array elements before an index
+    /// are empty dictionaries.
+    ///
+    /// - Returns: `false`, changing nothing, when an index is outside `0...NestedOutput.maximumIndex`.
     @usableFromInline
-    mutating func insert(_ value: Value, at path: ArraySlice<PathComponent>) {
+    mutating func insert(_ value: Value, at path: ArraySlice<PathComponent>) -> Bool {
         guard let first = path.first else {
             self = value
-            return
+            return true
         }
         let rest = path.dropFirst()
         switch first {
@@ -455,17 +481,19 @@ extension Value {
             var entries: OrderedDictionaryOfValues
             if case .dictionary(let existing) = self { entries = existing } else { entries = [:] }
             var child = entries[key] ?? .null
-            child.insert(value, at: rest)
+            guard child.insert(value, at: rest) else { return false }
             entries[key] = child
             self = .dictionary(entries)
         case .index(let index):
+            guard index >= 0 && index <= NestedOutput.maximumIndex else { return false }
             var elements: [Value]
             if case .array(let existing) = self { elements = existing } else { elements = [] }
-            guard index >= 0 && index < 100_000 else { return }
-            while elements.count <= index { elements.append(.null) }
-            elements[index].insert(value, at: rest)
+            while elements.count < index { elements.append(.dictionary([:])) }
+            if elements.count == index { elements.append(.null) }
+            guard elements[index].insert(value, at: rest) else { return false }
             self = .array(elements)
         }
+        return true
     }
 }
 
