@@ -66,7 +66,7 @@ extension FlatDecodingState {
         do {
             return try at([], component) { try decode(type, at: position) }
         } catch let error as MappingError where error.isRecoverable && !context.isStrict {
-            context.note(.droppedElement(error: error.reasonDescription), at: component)
+            context.noteDropped(error)
         } catch let error as DecodingError where !context.isStrict {
             // A plain type's own `init(from:)` rejects a value with a `DecodingError`, as a model's
             // validation does with a `MappingError`.

@@ -13,7 +13,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case defaultedNull
         /// The property's default was used because the value could not be converted; `error` says why.
         case defaultedInvalid(error: String)
-        /// A collection element was dropped because it could not be decoded; `error` says why.
+        /// A collection element was dropped because it could not be decoded; `error` says why, and the note's
+        /// path is where inside the element decoding failed (`arrUsers[2].userId`).
         case droppedElement(error: String)
         /// A key in the data that no property reads (a mistyped key shows up here).
         case unknownKey

@@ -355,6 +355,26 @@ extension DecodingContext {
     @inlinable
     func decodeLossy<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T? {
         if isStrict { return try decodeLocated(type, from: &reader) }
-        return try decodeRecovering(type, from: &reader) { .droppedElement(error: $0.reasonDescription) }
+        let depth = reader.depth
+        let pathDepth = pathStack.count
+        do {
+            return try decodeLocated(type, from: &reader)
+        } catch let error as MappingError where error.isRecoverable {
+            try reader.recover(toDepth: depth)
+            pathStack.removeSubrange(pathDepth...)
+            noteDropped(error)
+            return nil
+        }
+    }
+
+    /// Notes a dropped element where its error is (`arrUsers[2].userId: expected Int, found string "abc";
+    /// element dropped`), so the note says what strict mode would have thrown.
+    @usableFromInline
+    func noteDropped(_ error: MappingError) {
+        guard collects else { return }
+        let elementPath = pathStack
+        if !error.path.components.isEmpty { pathStack = error.path.components }
+        note(.droppedElement(error: error.reasonDescription))
+        pathStack = elementPath
     }
 }

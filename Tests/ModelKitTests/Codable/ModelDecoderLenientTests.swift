@@ -69,8 +69,8 @@ struct ModelDecoderLenientTests {
         badgeSet: [Badge(label: "x", level: 1)], badgesByKind: ["gold": Badge(label: "g", level: 9)])
 
     static let drops = [
-        "badges[1]: expected Int, found string \"high\"; element dropped",
-        "badgeSet[1]: required key is missing; element dropped",
+        "badges[1].level: expected Int, found string \"high\"; element dropped",
+        "badgeSet[1].level: required key is missing; element dropped",
         "badgesByKind.broken: expected a dictionary, found string \"not a badge\"; element dropped",
     ]
 

@@ -14,25 +14,36 @@ struct UserList: Equatable {
 
 @Suite("Errors and diagnostics name the key path")
 struct ErrorReportingTests {
-    @Test("arrUsers[2].userId: expected Int, found string \"abc\"")
-    func fullPath() {
-        let input: [String: Any] = ["arrUsers": [["userId": 1], ["userId": "2"], ["userId": "abc"]]]
+    @Test("arrUsers[2].userId: expected Int, found string \"abc\"", arguments: ["objects", "json", "plist"])
+    func fullPath(source: String) throws {
+        let input: [String: Any] = ["arrUsers": [["userId": 1], ["userId": 2], ["userId": "abc"]]]
+        func decode(_ options: DecodingOptions) throws -> Decoded<UserList> {
+            switch source {
+            case "objects": return try UserList.decode(object: input, options: options)
+            case "json":
+                return try UserList.decode(data: JSONSerialization.data(withJSONObject: input), options: options)
+            default:
+                let data = try PropertyListSerialization.data(fromPropertyList: input, format: .binary, options: 0)
+                return try UserList.decode(data: data, options: options)
+            }
+        }
         do {
-            _ = try UserList(dictionary: input, options: .strict)
+            _ = try decode(.strict)
             Issue.record("strict decoding must fail")
         } catch {
-            #expect("\(error)" == "arrUsers[1].userId: expected Int, found string \"2\"")
+            #expect("\(error)" == "arrUsers[2].userId: expected Int, found string \"abc\"")
         }
-        let lenient = try? UserList.decode(object: input)
-        #expect(lenient?.model.arrUsers == [StrictUser(userId: 1), StrictUser(userId: 2)])
+        let lenient = try decode(DecodingOptions())
+        #expect(lenient.model.arrUsers == [StrictUser(userId: 1), StrictUser(userId: 2)])
         #expect(
-            lenient?.diagnostics.map(\.description).contains(
-                "arrUsers[2]: expected Int, found string \"abc\"; element dropped") == true
-                || lenient?.diagnostics.map(\.description).contains(
-                    "arrUsers[2]: arrUsers[2].userId: expected Int, found string \"abc\"; element dropped") == true
-                || lenient?.diagnostics.contains {
-                    $0.description.contains("arrUsers[2].userId: expected Int, found string \"abc\"")
-                } == true)
+            lenient.diagnostics.map(\.description) == [
+                "arrUsers[2].userId: expected Int, found string \"abc\"; element dropped"
+            ])
+        // A string of digits is converted in lenient mode and is an error in strict mode, at its own path.
+        let digits: [String: Any] = ["arrUsers": [["userId": 1], ["userId": "2"]]]
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "string \"2\""), at: "arrUsers[1].userId")) {
+            try UserList(dictionary: digits, options: .strict)
+        }
     }
 
     @Test("Every conversion and drop is a diagnostic with its path; strict rejects unknown keys")
