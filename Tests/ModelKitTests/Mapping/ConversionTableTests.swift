@@ -29,6 +29,14 @@ struct Scalars: Equatable {
     var level: Level?
 }
 
+@DictionaryModel
+struct ScalarCollections: Equatable {
+    var counts: [String: Int] = [:]
+    var tags: Set<Int> = []
+    var list: [Int] = []
+    var flags: [String: Bool] = [:]
+}
+
 @Suite("The conversion table")
 struct ConversionTableTests {
     func decode(_ entries: [String: Any], strict: Bool = false) throws -> Scalars {
@@ -136,22 +144,99 @@ struct ConversionTableTests {
         }
     }
 
-    @Test("Wrong types and null in every scalar position never crash: lenient takes defaults, strict names the key")
-    func wrongTypesEverywhere() throws {
-        let keys = [
-            "text", "int", "int8", "uint64", "double", "float", "decimal", "flag", "date", "url", "uuid", "data",
-            "gender", "level",
+    /// Values of the wrong kind for each property, by the conversion table: lenient mode takes the default
+    /// with a diagnostic at the key, strict mode throws at the key.
+    static var wrongValues: [(key: String, values: [Any])] {
+        [
+            ("text", [Data([0xFF])]),
+            ("int", ["not a value", -1.5, Data([0xFF])]),
+            ("int8", ["not a value", 300, -1.5]),
+            ("uint64", [-1, "not a value", 1.5]),
+            ("double", ["not a value", Data([0xFF])]),
+            ("float", ["not a value"]),
+            ("decimal", ["not a value"]),
+            ("flag", ["not a value", -1.5, 2]),
+            ("date", ["not a value", Data([0xFF])]),
+            ("url", [Data([0xFF])]),
+            ("uuid", ["not a value", 12]),
+            ("data", ["not a value", 12]),
+            ("gender", ["robot", Data([0xFF])]),
+            ("level", [7, "high"]),
         ]
-        let hostile: [Any] = [NSNull(), ["a": 1], [1, 2], "not a value", -1.5, Data([0xFF])]
-        for key in keys {
-            for value in hostile {
-                _ = try? decode([key: value])
-                do {
-                    _ = try decode([key: value], strict: true)
-                } catch let error as MappingError {
-                    #expect(error.path == ValuePath([.key(key)]), "\(key): \(error)")
+    }
+
+    @Test(
+        "Wrong types and null in every scalar position: lenient takes the default and says where, strict throws there")
+    func wrongTypesEverywhere() throws {
+        let optionals: Set<String> = ["url", "uuid", "level"]
+        for (key, values) in Self.wrongValues {
+            // A dictionary or an array is wrong for every scalar; null is wrong unless the property is optional.
+            for value in values + [["a": 1], [1, 2], NSNull()] as [Any] {
+                let isNull = value is NSNull
+                let decoded = try Scalars.decode(object: [key: value])
+                #expect(decoded.model == Scalars(), "\(key): \(value)")
+                let notes = decoded.diagnostics.filter { $0.path == ValuePath([.key(key)]) }
+                #expect(notes.count == (isNull && optionals.contains(key) ? 0 : 1), "\(key): \(value): \(notes)")
+                switch notes.first?.kind {
+                case .defaultedNull?: #expect(isNull, "\(key): \(value)")
+                case .enumFallback(let found)?: #expect(key == "gender" && found == "\(value)", "\(key): \(value)")
+                case .defaultedInvalid?: #expect(!isNull, "\(key): \(value)")
+                case nil: #expect(isNull && optionals.contains(key), "\(key): \(value)")
+                case let other?: Issue.record("\(key): \(value): unexpected note \(other)")
+                }
+                if isNull && optionals.contains(key) {
+                    #expect(try Scalars(dictionary: [key: value], options: .strict) == Scalars())
+                } else {
+                    let error = #expect(throws: MappingError.self, "\(key): \(value)") {
+                        try Scalars(dictionary: [key: value], options: .strict)
+                    }
+                    #expect(error?.path == ValuePath([.key(key)]), "\(key): \(value): \(String(describing: error))")
                 }
             }
+        }
+    }
+
+    @Test("Wrong types and null as dictionary values, set, array elements and collections: dropped or defaulted")
+    func wrongTypesInCollections() throws {
+        let input: [String: Any] = [
+            "counts": ["a": 1, "b": "x", "c": NSNull(), "d": [1]],
+            "tags": [1, "x", NSNull(), 2, ["a": 1]],
+            "list": [1, ["a": 1], 3],
+            "flags": ["on": true, "off": "maybe"],
+        ]
+        let decoded = try ScalarCollections.decode(object: input)
+        #expect(decoded.model == ScalarCollections(counts: ["a": 1], tags: [1, 2], list: [1, 3], flags: ["on": true]))
+        #expect(
+            Set(decoded.diagnostics.map(\.description)) == [
+                "counts.b: expected Int, found string \"x\"; element dropped",
+                "counts.c: expected Int, found null; element dropped",
+                "counts.d: expected Int, found array; element dropped",
+                "tags[1]: expected Int, found string \"x\"; element dropped",
+                "tags[2]: expected Int, found null; element dropped",
+                "tags[4]: expected Int, found dictionary; element dropped",
+                "list[1]: expected Int, found dictionary; element dropped",
+                "flags.off: expected Bool, found string \"maybe\"; element dropped",
+            ])
+        for (key, bad, path) in [
+            ("counts", ["a": 1, "b": "x"] as Any, "counts.b"), ("counts", ["c": NSNull()], "counts.c"),
+            ("tags", [1, "x"], "tags[1]"), ("tags", [NSNull()], "tags[0]"), ("list", [1, ["a": 1]], "list[1]"),
+            ("flags", ["off": "maybe"], "flags.off"),
+        ] {
+            let error = #expect(throws: MappingError.self, "\(path)") {
+                try ScalarCollections(dictionary: [key: bad], options: .strict)
+            }
+            #expect(error?.path == ValuePath(parsing: path), "\(String(describing: error))")
+        }
+        // A collection of the wrong kind altogether takes its default, or is the error, at its key.
+        for (key, bad) in [("counts", [1, 2] as Any), ("tags", "x"), ("list", ["a": 1]), ("flags", NSNull())] {
+            let lenient = try ScalarCollections.decode(object: [key: bad])
+            #expect(lenient.model == ScalarCollections(), "\(key)")
+            let notes = lenient.diagnostics.filter { $0.path == ValuePath([.key(key)]) }
+            #expect(notes.count == 1, "\(key): \(lenient.diagnostics)")
+            let error = #expect(throws: MappingError.self, "\(key)") {
+                try ScalarCollections(dictionary: [key: bad], options: .strict)
+            }
+            #expect(error?.path == ValuePath([.key(key)]), "\(String(describing: error))")
         }
     }
 }
