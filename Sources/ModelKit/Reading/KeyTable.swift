@@ -50,14 +50,34 @@ public final class KeyTable: Sendable {
         self.mask = mask
     }
 
-    /// FNV-1a over the bytes: cheap for the short keys models use and good enough to spread them.
+    /// A hash of the length and up to three 8-byte words (the first, the middle and the last) instead of every
+    /// byte: a byte loop was a tenth of the time of `[String: Any]` → model. Keys that agree in all three
+    /// words only share a probe sequence, and the table is the model's own keys, so a lookup still ends after
+    /// at most as many comparisons as the model has keys.
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        let count = bytes.count
+        var word: UInt64
+        if count >= 8 {
+            word = bytes.loadUnaligned(as: UInt64.self)
+            if count > 16 {
+                word = mix(word ^ bytes.loadUnaligned(fromByteOffset: count / 2 - 4, as: UInt64.self))
+            }
+            word = mix(word ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else {
+            word = 0
+            for offset in 0..<count { word |= UInt64(bytes[offset]) << (offset &* 8) }
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        return Int(truncatingIfNeeded: mix(word ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// The finalizer of SplitMix64: every input bit reaches every output bit.
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var value = value
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 
     /// The index of the key spelled by `bytes`, or `nil`.
@@ -85,6 +105,10 @@ public final class KeyTable: Sendable {
 
     /// The index of `key`, or `nil`.
     public func index(of key: String) -> Int? {
+        // Native strings lend their bytes without a copy; only bridged ones are made contiguous first.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: UnsafeRawBufferPointer($0)) }) {
+            return found
+        }
         var key = key
         return key.withUTF8 { index(ofUTF8: UnsafeRawBufferPointer($0)) }
     }

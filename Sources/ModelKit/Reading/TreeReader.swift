@@ -9,8 +9,10 @@ public protocol TreeSource {
 
     /// What `node` is.
     static func classify(_ node: Node) -> TreeShape<Node, EntryIterator>
-    /// The next entry of a dictionary, or `nil` at its end.
-    static func nextEntry(_ iterator: inout EntryIterator) -> (key: String, value: Node)?
+    /// Whether `node` is null, told without classifying it: most values are asked this before they are read.
+    static func isNull(_ node: Node) -> Bool
+    /// Moves the next entry of a dictionary into `key` and `value`; `false`, changing nothing, at its end.
+    static func moveToNextEntry(_ iterator: inout EntryIterator, key: inout String, value: inout Node) -> Bool
 }
 
 /// What one node of an in-memory tree is.
@@ -28,10 +30,11 @@ public enum TreeShape<Node, EntryIterator> {
 /// A ``ModelReader`` over an in-memory tree: `[String: Any]` / `NSDictionary` (``FoundationObjectReader``)
 /// or ``Value`` (``ValueReader``).
 ///
-/// Each value is classified once, when first asked about, and the answer is kept until the value is consumed:
-/// classifying Foundation objects means dynamic casts, and a property's value is asked about twice (is it
-/// null? what scalar is it?). Dictionary and array frames live in separate stacks so that moving to the next
-/// entry mutates the iterator in place instead of copying it out of an enum and back.
+/// The value to read next is kept as the node itself and classified only by the call that consumes it: a
+/// property's value is first asked whether it is null (a cheap test of its type) and then read once. Keeping
+/// a classified ``TreeShape`` instead meant copying and destroying a large enum for every key, a fifth of the
+/// time of `[String: Any]` → model. Dictionary and array frames live in separate stacks so that moving to the
+/// next entry mutates the iterator in place instead of copying it out of an enum and back.
 public struct TreeReader<Source: TreeSource>: ModelReader {
     @usableFromInline typealias Shape = TreeShape<Source.Node, Source.EntryIterator>
 
@@ -45,10 +48,11 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         }
     }
 
-    /// The value to read next, classified; `nil` once consumed.
-    @usableFromInline var pending: Shape?
-    /// Whether the pending value is null.
-    @usableFromInline var pendingIsNull = false
+    /// The value to read next, while ``hasPending`` is `true`.
+    ///
+    /// Not an optional: the sources' tests and casts then borrow the node in place instead of copying it out.
+    @usableFromInline var pending: Source.Node
+    @usableFromInline var hasPending: Bool
     /// For each open container, innermost last: `true` for a dictionary, `false` for an array.
     @usableFromInline var openIsDictionary: [Bool] = []
     @usableFromInline var dictionaries: [Source.EntryIterator] = []
@@ -60,26 +64,21 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     public init(_ root: Source.Node) {
         openIsDictionary.reserveCapacity(8)
         dictionaries.reserveCapacity(8)
-        setPending(root)
+        pending = root
+        hasPending = true
     }
 
     @inlinable
-    mutating func setPending(_ node: Source.Node) {
-        let shape = Source.classify(node)
-        pending = shape
-        if case .scalar(.null) = shape {
-            pendingIsNull = true
-        } else {
-            pendingIsNull = false
+    func checkPending() throws {
+        guard hasPending else {
+            throw MappingError.readerMisuse("no value to read", depth: openIsDictionary.count)
         }
     }
 
     @inlinable
     func pendingShape() throws -> Shape {
-        guard let pending else {
-            throw MappingError.readerMisuse("no value to read", depth: openIsDictionary.count)
-        }
-        return pending
+        try checkPending()
+        return Source.classify(pending)
     }
 
     /// The kind of the next value.
@@ -96,9 +95,9 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// Consumes the next value if it is null.
     @inlinable
     public mutating func decodeNull() throws -> Bool {
-        _ = try pendingShape()
-        guard pendingIsNull else { return false }
-        pending = nil
+        try checkPending()
+        guard Source.isNull(pending) else { return false }
+        hasPending = false
         return true
     }
 
@@ -106,7 +105,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func beginDictionary() throws -> Bool {
         guard case .dictionary(let iterator, _) = try pendingShape() else { return false }
-        pending = nil
+        hasPending = false
         dictionaries.append(iterator)
         openIsDictionary.append(true)
         return true
@@ -118,14 +117,14 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         guard openIsDictionary.last == true else {
             throw MappingError.readerMisuse("nextKey outside a dictionary", depth: openIsDictionary.count)
         }
-        guard let entry = Source.nextEntry(&dictionaries[dictionaries.count - 1]) else {
+        guard Source.moveToNextEntry(&dictionaries[dictionaries.count - 1], key: &key, value: &pending) else {
             dictionaries.removeLast()
             openIsDictionary.removeLast()
+            hasPending = false
             return .end
         }
-        key = entry.key
-        setPending(entry.value)
-        return table.lookup(entry.key)
+        hasPending = true
+        return table.lookup(key)
     }
 
     /// The key read last.
@@ -136,7 +135,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func beginArray() throws -> Bool {
         guard case .array(let elements) = try pendingShape() else { return false }
-        pending = nil
+        hasPending = false
         arrays.append(ArrayFrame(elements: elements))
         openIsDictionary.append(false)
         return true
@@ -156,7 +155,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
             return false
         }
         arrays[last].next = next + 1
-        setPending(arrays[last].elements[next])
+        pending = arrays[last].elements[next]
+        hasPending = true
         return true
     }
 
@@ -165,7 +165,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     public mutating func readScalar() throws -> Value {
         switch try pendingShape() {
         case .scalar(let value):
-            pending = nil
+            hasPending = false
             return value
         case .dictionary:
             throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
@@ -179,7 +179,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     /// Skips the next value.
     @inlinable
     public mutating func skipValue() throws {
-        pending = nil
+        hasPending = false
     }
 
     /// How many containers are entered.
@@ -196,6 +196,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
                 arrays.removeLast()
             }
         }
-        pending = nil
+        hasPending = false
     }
 }

@@ -9,10 +9,17 @@ public enum FoundationObjects: TreeSource {
     public typealias Node = Any
 
     /// Walks a dictionary whose keys are strings (other keys are written as their description).
+    ///
+    /// An index rather than the dictionary's iterator: the iterator hands out `(key, value)` tuples, which the
+    /// runtime copied and destroyed field by field for every entry.
     public struct EntryIterator {
-        @usableFromInline var base: Dictionary<String, Any>.Iterator
+        @usableFromInline let dictionary: [String: Any]
+        @usableFromInline var index: Dictionary<String, Any>.Index
 
-        @inlinable init(base: Dictionary<String, Any>.Iterator) { self.base = base }
+        @inlinable init(_ dictionary: [String: Any]) {
+            self.dictionary = dictionary
+            self.index = dictionary.startIndex
+        }
     }
 
     /// Classifies an object by its dynamic type.
@@ -26,7 +33,7 @@ public enum FoundationObjects: TreeSource {
         if dynamicType == String.self { return .scalar(.string(node as! String)) }
         if dynamicType == [String: Any].self {
             let dictionary = node as! [String: Any]
-            return .dictionary(EntryIterator(base: dictionary.makeIterator()), count: dictionary.count)
+            return .dictionary(EntryIterator(dictionary), count: dictionary.count)
         }
         if dynamicType == Int.self { return .scalar(.integer(Int64(node as! Int))) }
         if dynamicType == [Any].self { return .array(node as! [Any]) }
@@ -36,7 +43,7 @@ public enum FoundationObjects: TreeSource {
         if dynamicType is NSNull.Type { return .scalar(.null) }
         if dynamicType is AnyStringKeyedDictionary.Type {
             let dictionary = (node as! AnyStringKeyedDictionary).anyEntries
-            return .dictionary(EntryIterator(base: dictionary.makeIterator()), count: dictionary.count)
+            return .dictionary(EntryIterator(dictionary), count: dictionary.count)
         }
         if dynamicType is AnyElementArray.Type { return .array((node as! AnyElementArray).anyElements) }
         if dynamicType is OptionalMarker.Type {
@@ -44,6 +51,24 @@ public enum FoundationObjects: TreeSource {
             return classify(wrapped)
         }
         return classifyRare(node, dynamicType)
+    }
+
+    /// Whether `node` is `NSNull` or a `nil` stored in `Any`; the common kinds are ruled out by their type
+    /// alone, without a cast.
+    @inlinable
+    public static func isNull(_ node: Any) -> Bool {
+        let dynamicType = type(of: node)
+        if dynamicType == String.self || dynamicType == [String: Any].self || dynamicType == [Any].self {
+            return false
+        }
+        // Numbers before the conformance test below, which costs a lookup in the runtime's cache.
+        if dynamicType is NSNumber.Type { return false }
+        if dynamicType is NSNull.Type { return true }
+        if dynamicType is OptionalMarker.Type {
+            guard let wrapped = (node as! OptionalMarker).wrappedAny else { return true }
+            return isNull(wrapped)
+        }
+        return false
     }
 
     /// The kinds that seldom appear in model data, kept out of the inlined path.
@@ -64,13 +89,13 @@ public enum FoundationObjects: TreeSource {
         if dynamicType is NSDictionary.Type {
             var entries: [String: Any] = [:]
             for (key, value) in node as! NSDictionary { entries[String(describing: key)] = value }
-            return .dictionary(EntryIterator(base: entries.makeIterator()), count: entries.count)
+            return .dictionary(EntryIterator(entries), count: entries.count)
         }
         if dynamicType is NSArray.Type { return .array((node as! NSArray).map { $0 }) }
         if let dictionary = node as? [AnyHashable: Any] {
             var entries: [String: Any] = [:]
             for (key, value) in dictionary { entries[String(describing: key.base)] = value }
-            return .dictionary(EntryIterator(base: entries.makeIterator()), count: entries.count)
+            return .dictionary(EntryIterator(entries), count: entries.count)
         }
         if dynamicType is any BinaryInteger.Type, let number = node as? any BinaryInteger {
             if let signed = Int64(exactly: number) { return .scalar(.integer(signed)) }
@@ -80,12 +105,14 @@ public enum FoundationObjects: TreeSource {
     }
 
     /// The scalar an `NSNumber` holds; booleans are told apart from 0 and 1 by the number's type.
+    ///
+    /// The type code's first character is compared as a byte: making a `String` of it for every number
+    /// was a tenth of the time of `[String: Any]` → model.
     public static func scalar(of number: NSNumber) -> Value {
         if number.isBoolean { return .bool(number.boolValue) }
-        let type = String(cString: number.objCType)
-        switch type {
-        case "d", "f": return .double(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"): return .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             let unsigned = number.uint64Value
             if let signed = Int64(exactly: unsigned) { return .integer(signed) }
             return .unsignedInteger(unsigned)
@@ -94,11 +121,15 @@ public enum FoundationObjects: TreeSource {
         }
     }
 
-    /// The next entry.
+    /// Moves the next entry into `key` and `value`.
     @inlinable
-    public static func nextEntry(_ iterator: inout EntryIterator) -> (key: String, value: Any)? {
-        guard let (key, value) = iterator.base.next() else { return nil }
-        return (key, value)
+    public static func moveToNextEntry(_ iterator: inout EntryIterator, key: inout String, value: inout Any) -> Bool {
+        let index = iterator.index
+        guard index != iterator.dictionary.endIndex else { return false }
+        key = iterator.dictionary.keys[index]
+        value = iterator.dictionary.values[index]
+        iterator.dictionary.formIndex(after: &iterator.index)
+        return true
     }
 
 }
@@ -139,14 +170,18 @@ extension Optional: OptionalMarker {
 }
 
 extension NSNumber {
-    /// Whether the number was made from a Bool (`kCFBooleanTrue` on Apple platforms, `c`-typed `true`/`false`
-    /// on Linux).
+    #if !canImport(Darwin)
+        /// The class of Foundation's `true` and `false` (`__NSCFBoolean`), found once.
+        private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    #endif
+
+    /// Whether the number was made from a Bool (`kCFBooleanTrue` on Apple platforms, an instance of the class
+    /// of `NSNumber(value: true)` on Linux).
     var isBoolean: Bool {
         #if canImport(Darwin)
             return CFGetTypeID(self) == CFBooleanGetTypeID()
         #else
-            return self === NSNumber(value: true) || self === NSNumber(value: false)
-                || (String(cString: objCType) == "c" && type(of: self) != NSNumber.self)
+            return ObjectIdentifier(type(of: self)) == NSNumber.booleanClass
         #endif
     }
 }
@@ -177,12 +212,21 @@ public enum ValueTree: TreeSource {
         }
     }
 
-    /// The next entry.
+    /// Whether the value is null.
     @inlinable
-    public static func nextEntry(_ iterator: inout EntryIterator) -> (key: String, value: Value)? {
-        guard case .dictionary(let entries) = iterator.entries, iterator.index < entries.count else { return nil }
-        defer { iterator.index += 1 }
-        return (entries.keys[iterator.index], entries.values[iterator.index])
+    public static func isNull(_ node: Value) -> Bool {
+        if case .null = node { return true }
+        return false
+    }
+
+    /// Moves the next entry into `key` and `value`.
+    @inlinable
+    public static func moveToNextEntry(_ iterator: inout EntryIterator, key: inout String, value: inout Value) -> Bool {
+        guard case .dictionary(let entries) = iterator.entries, iterator.index < entries.count else { return false }
+        key = entries.keys[iterator.index]
+        value = entries.values[iterator.index]
+        iterator.index += 1
+        return true
     }
 
 }
