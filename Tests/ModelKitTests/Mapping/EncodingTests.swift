@@ -17,6 +17,26 @@ struct EncodingTests {
         #expect(try TestModel(dictionary: nulls) == model)
     }
 
+    @Test("nil written as null reaches JSON as null, and that JSON decodes back to the model, strictly too")
+    func nullInJSON() throws {
+        let model = TestModel(_id: "1", name: nil, phone: "110", address: nil, age: 3, user: nil, arrUsers: [])
+        var options = EncodingOptions()
+        options.nilEncoding = .writeNull
+        let json = try model.jsonData(options: options)
+        #expect(
+            String(decoding: json, as: UTF8.self)
+                == #"{"id":"1","name":null,"phone":"110","address":null,"age":3,"user":null,"arrUsers":[]}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["name"] is NSNull)
+        #expect(object["address"] is NSNull)
+        #expect(object["user"] is NSNull)
+        #expect(try TestModel(data: json) == model)
+        #expect(try TestModel(data: json, options: .strict) == model)
+        let omitted = try model.jsonData()
+        #expect(String(decoding: omitted, as: UTF8.self) == #"{"id":"1","phone":"110","age":3,"arrUsers":[]}"#)
+        #expect(try TestModel(data: omitted) == model)
+    }
+
     @Test("model → JSON → model and model → plist → model")
     func dataRoundTrips() throws {
         let household = try Household(dictionary: [
