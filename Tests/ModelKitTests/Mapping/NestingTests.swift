@@ -56,6 +56,39 @@ struct NestingTests {
         #expect(notes.contains { $0.hasPrefix("scores[3]: expected Int, found null") })
     }
 
+    @Test(
+        "Lossy sets and dictionaries of models: a bad element is dropped with a note at its path; strict throws there")
+    func lossyModelCollections() throws {
+        let input: [String: Any] = [
+            "petSet": [["name": "A", "age": 1], "x"],
+            "petsByName": ["a": ["name": "A", "age": 2], "b": 5, "c": NSNull()],
+        ]
+        let decoded = try Household.decode(object: input)
+        #expect(decoded.model.petSet == [Pet(name: "A", age: 1)])
+        #expect(decoded.model.petsByName == ["a": Pet(name: "A", age: 2)])
+        // The properties left out of the input are noted too; only the two collections matter here.
+        let notes = decoded.diagnostics.filter {
+            [.key("petSet"), .key("petsByName")].contains($0.path.components.first)
+        }
+        // A model of the wrong kind is described by the kind alone, as at the root, unlike a wrong scalar.
+        #expect(
+            notes.map(\.description).sorted() == [
+                "petSet[1]: expected Pet (a dictionary), found string; element dropped",
+                "petsByName.b: expected Pet (a dictionary), found number; element dropped",
+                "petsByName.c: expected Pet (a dictionary), found null; element dropped",
+            ])
+        #expect(
+            throws: MappingError(.typeMismatch(expected: "Pet (a dictionary)", found: "string"), at: "petSet[1]")
+        ) {
+            try Household(dictionary: ["petSet": input["petSet"]!], options: .strict)
+        }
+        #expect(
+            throws: MappingError(.typeMismatch(expected: "Pet (a dictionary)", found: "number"), at: "petsByName.b")
+        ) {
+            try Household(dictionary: ["petsByName": ["a": ["name": "A", "age": 2], "b": 5]], options: .strict)
+        }
+    }
+
     @Test("Strict mode: a bad element fails the whole decode, with its path")
     func strictArray() {
         #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "string \"two\""), at: "scores[1]")) {
