@@ -59,6 +59,35 @@ struct ErrorReportingTests {
         }
     }
 
+    @Test(
+        "Unknown keys are noted and strictly rejected when decoding bytes, at the root and inside arrays",
+        arguments: [ModelFileFormat.json, .xmlPropertyList, .binaryPropertyList])
+    func unknownKeysFromBytes(format: ModelFileFormat) throws {
+        func bytes(_ object: Any) throws -> Data {
+            switch format {
+            case .json: try JSONSerialization.data(withJSONObject: object)
+            case .xmlPropertyList:
+                try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+            case .binaryPropertyList:
+                try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+            }
+        }
+        let user = try bytes(["userId": 5, "userID": 6])
+        #expect(ModelFileFormat.detect(user) == format)
+        let decoded = try StrictUser.decode(data: user)
+        #expect(decoded.model == StrictUser(userId: 5))
+        #expect(decoded.diagnostics.map(\.description) == ["userID: no property reads this key"])
+        #expect(throws: MappingError(.unknownKey, at: "userID")) { try StrictUser(data: user, options: .strict) }
+
+        let list = try bytes(["arrUsers": [["userId": 1], ["userId": 2, "userID": 3]]])
+        let nested = try UserList.decode(data: list)
+        #expect(nested.model == UserList(arrUsers: [StrictUser(userId: 1), StrictUser(userId: 2)]))
+        #expect(nested.diagnostics.map(\.description) == ["arrUsers[1].userID: no property reads this key"])
+        #expect(throws: MappingError(.unknownKey, at: "arrUsers[1].userID")) {
+            try UserList(data: list, options: .strict)
+        }
+    }
+
     @Test("The root of the wrong kind is a clear error")
     func wrongRoot() {
         #expect(
