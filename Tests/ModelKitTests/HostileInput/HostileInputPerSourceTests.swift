@@ -77,7 +77,7 @@ enum DeepObjects {
     }
 }
 
-@Suite("Hostile input per source: a million elements, 100,000-deep nesting")
+@Suite("Hostile input per source: a million elements, 100,000-deep nesting", .timeLimit(.minutes(1)))
 struct HostileInputPerSourceTests {
     static let million = 1_000_000
 

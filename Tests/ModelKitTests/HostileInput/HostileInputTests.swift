@@ -13,7 +13,7 @@ struct Numbers: Equatable {
     var values: [Int] = []
 }
 
-@Suite("Hostile input: deep, large, truncated and malformed")
+@Suite("Hostile input: deep, large, truncated and malformed", .timeLimit(.minutes(1)))
 struct HostileInputTests {
     @Test("100,000-deep JSON nesting is an error that names the limit, not a stack overflow")
     func deepJSON() throws {
@@ -109,21 +109,43 @@ struct HostileInputTests {
         #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.appendingPathComponent("none.json")) }
     }
 
-    @Test("Every malformed JSONTestSuite file is refused at the model entry point, with an error")
+    @Test("Every malformed JSONTestSuite file is refused at the model entry point, with where in it")
     func conformanceAsModels() throws {
         for url in try SharedDataFolder.conformanceFiles(prefix: "n_") {
-            #expect(throws: MappingError.self, "\(url.lastPathComponent)") {
-                try Value(data: Data(contentsOf: url))
+            let name = url.lastPathComponent
+            let data = try Data(contentsOf: url)
+            let error = #expect(throws: MappingError.self, "\(name)") { try Value(data: data) }
+            guard let error else { continue }
+            if name == "n_structure_100000_opening_arrays.json" || name == "n_structure_open_array_object.json" {
+                // Nesting past the limit is refused before the end of the data shows it malformed.
+                #expect(error.reason == .tooDeep(limit: 512), "\(name): \(error)")
+                continue
             }
+            guard case .malformedData(let format, let location, _) = error.reason else {
+                Issue.record("\(name): \(error) is not malformedData")
+                continue
+            }
+            // A file that starts with `<` is read, and refused, as an XML property list.
+            let expectedFormat = ModelFileFormat.detect(data) == .xmlPropertyList ? "XML property list" : "JSON"
+            #expect(format == expectedFormat, "\(name)")
+            #expect(location.wholeMatch(of: /line [1-9][0-9]*, column [1-9][0-9]*/) != nil, "\(name): \(location)")
         }
     }
 
-    @Test("Malformed property lists are refused with an error")
-    func malformedPropertyLists() throws {
-        let names = ["malformed_dict.bplist", "invalid_tag.plist"]
-        for name in names {
-            let url = SharedDataFolder.root.appendingPathComponent("conformance/plist/\(name)")
-            #expect(throws: MappingError.self, "\(name)") { try Value(contentsOf: url) }
+    @Test(
+        "Malformed property lists are refused with the file's name and where in it",
+        arguments: [
+            ("malformed_dict.bplist", "binary property list", "malformed_dict.bplist byte offset 34"),
+            ("invalid_tag.plist", "XML property list", "invalid_tag.plist line 3, column 14"),
+        ])
+    func malformedPropertyLists(name: String, format: String, location: String) throws {
+        let url = SharedDataFolder.root.appendingPathComponent("conformance/plist/\(name)")
+        let error = #expect(throws: MappingError.self, "\(name)") { try Value(contentsOf: url) }
+        guard case .malformedData(let foundFormat, let foundLocation, _)? = error?.reason else {
+            Issue.record("\(name): \(String(describing: error)) is not malformedData")
+            return
         }
+        #expect(foundFormat == format)
+        #expect(foundLocation == location)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Truncated, corrupted and malicious inputs: every one ends in a ``MappingError``, never a crash, a hang
 /// or an allocation the input asked for.
-@Suite("Property list hostile input")
+@Suite("Property list hostile input", .timeLimit(.minutes(1)))
 struct PropertyListHostileInputTests {
     /// A small list with every kind of object, nested.
     static func sampleBinary() throws -> [UInt8] {
@@ -16,13 +16,18 @@ struct PropertyListHostileInputTests {
         return Array(try PropertyListKind.data(from: value, format: .binary))
     }
 
-    @Test("a binary list cut at every length is rejected with a MappingError")
+    @Test("a binary list cut at every length is rejected with a MappingError at a byte offset inside the cut")
     func truncatedBinary() throws {
         let bytes = try Self.sampleBinary()
         #expect(try PropertyListFixtures.readBinary(bytes) != .null)
         for length in 0..<bytes.count {
-            #expect(throws: MappingError.self, "cut at \(length) of \(bytes.count)") {
+            let error = #expect(throws: MappingError.self, "cut at \(length) of \(bytes.count)") {
                 try PropertyListFixtures.readBinary(Array(bytes[0..<length]))
+            }
+            let location = Self.expectLocated(
+                error, format: "binary property list", at: /byte offset [0-9]+/, "cut at \(length)")
+            if let offset = location.flatMap({ Int($0.dropFirst("byte offset ".count)) }) {
+                #expect(offset <= length, "cut at \(length): \(offset)")
             }
         }
     }
@@ -83,21 +88,44 @@ struct PropertyListHostileInputTests {
         }
     }
 
+    /// Expects a malformed-data error in `format` whose location has the given form, and returns the location.
+    @discardableResult
+    static func expectLocated(
+        _ error: MappingError?, format: String, at location: Regex<Substring>, _ comment: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String? {
+        guard case .malformedData(let foundFormat, let foundLocation, _)? = error?.reason else {
+            Issue.record(
+                "\(comment): \(String(describing: error)) is not malformedData", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(foundFormat == format, comment, sourceLocation: sourceLocation)
+        #expect(
+            foundLocation.wholeMatch(of: location) != nil, "\(comment): \(foundLocation)",
+            sourceLocation: sourceLocation)
+        return foundLocation
+    }
+
     static func bigEndian(_ value: UInt64) -> [UInt8] {
         (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (UInt64($0) * 8)) }
     }
 
-    @Test("an XML list cut at every length is rejected with a MappingError")
+    @Test("an XML list cut at every length is rejected with a MappingError naming the line and column")
     func truncatedXML() throws {
         let value: Value = ["a": [1, 2.5, "x &amp; y"], "b": .data(Data([9, 8, 7])), "c": [:], "d": true]
         let bytes = Array(try PropertyListKind.data(from: value, format: .xml))
         #expect(try PropertyListFixtures.readXML(bytes) == value)
         // Only the newline after </plist> may go.
         #expect(bytes.last == UInt8(ascii: "\n"))
-        for length in 0..<(bytes.count - 1) {
-            #expect(throws: MappingError.self, "cut at \(length) of \(bytes.count)") {
+        // Nothing at all is in no format, so only the start can be named.
+        let empty = #expect(throws: MappingError.self) { try PropertyListKind.value(from: Data()) }
+        Self.expectLocated(empty, format: "property list", at: /byte offset 0/, "empty")
+        for length in 1..<(bytes.count - 1) {
+            let error = #expect(throws: MappingError.self, "cut at \(length) of \(bytes.count)") {
                 try PropertyListKind.value(from: Data(bytes[0..<length]))
             }
+            Self.expectLocated(
+                error, format: "XML property list", at: /line [1-9][0-9]*, column [1-9][0-9]*/, "cut at \(length)")
         }
     }
 
