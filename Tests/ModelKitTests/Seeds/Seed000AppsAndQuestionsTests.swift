@@ -65,8 +65,17 @@ struct Seed000AppsAndQuestionsTests {
     func questions() throws {
         let questions = try Question.questions()
         #expect(questions.count == 4)
-        #expect(questions[0].answer == "Panda")
-        #expect(questions[0].options == ["Panda", "Tiger", "Eagle", "Shark"])
+        #expect(
+            questions[0]
+                == Question(
+                    answer: "Panda", title: "Which animal eats bamboo?", icon: "question_panda",
+                    options: ["Panda", "Tiger", "Eagle", "Shark"]))
+        #expect(
+            questions.map(\.title) == [
+                "Which animal eats bamboo?", "Which city has the Eiffel Tower?",
+                "Which language is this library written in?", "How many cells has a nine-cell grid?",
+            ])
+        #expect(questions.map(\.icon) == ["question_panda", "question_paris", "question_swift", "question_grid"])
         #expect(questions.allSatisfy { $0.options.contains($0.answer) })
     }
 
