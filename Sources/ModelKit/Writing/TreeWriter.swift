@@ -24,22 +24,40 @@ public protocol TreeBuilder {
 
 /// A ``ModelWriter`` that builds an in-memory tree: `[String: Any]` (``FoundationObjectWriter``) or
 /// ``Value`` (``ValueWriter``).
+///
+/// The innermost open container lives in its own stored property and is filled in place; only the containers
+/// around it wait in a stack. Popping the innermost frame out of an enum and pushing it back for every key and
+/// value took most of the time of model → `[String: Any]`.
 public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
+    /// A container that waits while a container inside it is written.
     @usableFromInline enum Frame {
         case dictionary(Builder.DictionaryStorage, key: String?)
         case array([Builder.Node])
     }
 
-    @usableFromInline var frames: [Frame] = []
+    /// What the innermost open container is.
+    @usableFromInline enum Open {
+        case none, dictionary, array
+    }
+
+    @usableFromInline var open = Open.none
+    /// The innermost dictionary, while ``open`` is `.dictionary`.
+    @usableFromInline var dictionary: Builder.DictionaryStorage
+    /// The key of the next value of ``dictionary``.
+    @usableFromInline var key: String?
+    /// The innermost array, while ``open`` is `.array`.
+    @usableFromInline var array: [Builder.Node] = []
+    /// The containers around the innermost one, outermost first.
+    @usableFromInline var waiting: [Frame] = []
     @usableFromInline var root: Builder.Node?
 
     /// Creates an empty writer.
     public init() {
-        frames.reserveCapacity(8)
+        dictionary = Builder.makeDictionary(capacity: 0)
     }
 
     /// The tree written, once the outermost value is complete.
-    public var result: Builder.Node? { frames.isEmpty ? root : nil }
+    public var result: Builder.Node? { open == .none ? root : nil }
 
     /// Whether the tree holds dates.
     public static var writesNativeDates: Bool { Builder.holdsDates }
@@ -47,76 +65,98 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     public static var writesNativeData: Bool { true }
 
     @inlinable
+    func misuse(_ detail: String) -> MappingError {
+        MappingError(
+            .malformedData(format: "writer", location: "depth \(waiting.count)", detail: detail), at: ValuePath())
+    }
+
+    @inlinable
     mutating func add(_ node: Builder.Node) throws {
-        guard let last = frames.popLast() else {
+        switch open {
+        case .none:
             root = node
-            return
+        case .dictionary:
+            guard let key else { throw misuse("a dictionary value was written without a key") }
+            Builder.insert(node, for: key, into: &dictionary)
+            self.key = nil
+        case .array:
+            array.append(node)
         }
-        switch last {
-        case .dictionary(var storage, let key):
-            guard let key else {
-                throw MappingError(
-                    .malformedData(
-                        format: "writer", location: "depth \(frames.count)",
-                        detail: "a dictionary value was written without a key"),
-                    at: ValuePath())
-            }
-            Builder.insert(node, for: key, into: &storage)
-            frames.append(.dictionary(storage, key: nil))
-        case .array(var elements):
-            elements.append(node)
-            frames.append(.array(elements))
+    }
+
+    /// Moves the innermost container to the waiting stack before a container inside it opens.
+    @inlinable
+    mutating func suspendOpenContainer() {
+        switch open {
+        case .none:
+            break
+        case .dictionary:
+            waiting.append(.dictionary(dictionary, key: key))
+            key = nil
+        case .array:
+            waiting.append(.array(array))
+        }
+    }
+
+    /// Makes the container that waited last the innermost again.
+    @inlinable
+    mutating func resumeWaitingContainer() {
+        switch waiting.popLast() {
+        case nil:
+            open = .none
+        case .dictionary(let storage, let key)?:
+            dictionary = storage
+            self.key = key
+            open = .dictionary
+        case .array(let elements)?:
+            array = elements
+            open = .array
         }
     }
 
     /// Starts a dictionary.
     @inlinable
     public mutating func beginDictionary(count: Int) throws {
-        frames.append(.dictionary(Builder.makeDictionary(capacity: count), key: nil))
+        suspendOpenContainer()
+        dictionary = Builder.makeDictionary(capacity: count)
+        key = nil
+        open = .dictionary
     }
 
     /// Sets the key of the next entry.
     @inlinable
     public mutating func writeKey(_ key: String) throws {
-        guard case .dictionary(let storage, _) = frames.popLast() else {
-            throw MappingError(
-                .malformedData(
-                    format: "writer", location: "depth \(frames.count)",
-                    detail: "a key was written outside a dictionary"), at: ValuePath())
-        }
-        frames.append(.dictionary(storage, key: key))
+        guard open == .dictionary else { throw misuse("a key was written outside a dictionary") }
+        self.key = key
     }
 
     /// Ends the current dictionary.
     @inlinable
     public mutating func endDictionary() throws {
-        guard case .dictionary(let storage, _) = frames.popLast() else {
-            throw MappingError(
-                .malformedData(
-                    format: "writer", location: "depth \(frames.count)",
-                    detail: "endDictionary without a dictionary"), at: ValuePath())
-        }
-        try add(Builder.node(dictionary: storage))
+        guard open == .dictionary else { throw misuse("endDictionary without a dictionary") }
+        let node = Builder.node(dictionary: dictionary)
+        dictionary = Builder.makeDictionary(capacity: 0)
+        resumeWaitingContainer()
+        try add(node)
     }
 
     /// Starts an array.
     @inlinable
     public mutating func beginArray(count: Int) throws {
-        var elements: [Builder.Node] = []
-        elements.reserveCapacity(count)
-        frames.append(.array(elements))
+        suspendOpenContainer()
+        array = []
+        array.reserveCapacity(count)
+        open = .array
     }
 
     /// Ends the current array.
     @inlinable
     public mutating func endArray() throws {
-        guard case .array(let elements) = frames.popLast() else {
-            throw MappingError(
-                .malformedData(
-                    format: "writer", location: "depth \(frames.count)",
-                    detail: "endArray without an array"), at: ValuePath())
-        }
-        try add(Builder.node(array: elements))
+        guard open == .array else { throw misuse("endArray without an array") }
+        let node = Builder.node(array: array)
+        array = []
+        resumeWaitingContainer()
+        try add(node)
     }
 
     /// Writes null.
