@@ -14,10 +14,13 @@ enum PeakMemoryCase {
             let json = try data.json(set.name)
             try set.check(TwitterSearch(data: json), by: "Model(data:)")
             return .peakMemory {
-                PeakMemoryReport(
-                    peakBytes: try PeakMemoryProbe.measure(task: "modelkit", file: file, runs: runs),
-                    fileBytes: json.count,
-                    baselinePeakBytes: try PeakMemoryProbe.measure(task: "jsondecoder", file: file, runs: runs))
+                let subject = try PeakMemoryProbe.measure(task: "modelkit", file: file, runs: runs)
+                let baseline = try PeakMemoryProbe.measure(task: "jsondecoder", file: file, runs: runs)
+                return PeakMemoryReport(
+                    peakBytes: subject.measured, fileBytes: json.count, baselinePeakBytes: baseline.measured,
+                    details: [
+                        ("resident_peak_bytes", subject.resident), ("baseline_resident_peak_bytes", baseline.resident),
+                    ])
             }
         }
     }

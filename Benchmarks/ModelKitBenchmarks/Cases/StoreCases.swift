@@ -139,10 +139,14 @@ struct StoreCases {
                     task: "encoder-save", file: folder.appendingPathComponent("Encoded.plist"), runs: runs)
                 let decode = try PeakMemoryProbe.measure(task: "decoder-load", file: encodedURL, runs: runs)
                 return PeakMemoryReport(
-                    peakBytes: max(save, load), fileBytes: fileBytes, baselinePeakBytes: max(encode, decode),
+                    peakBytes: max(save.measured, load.measured), fileBytes: fileBytes,
+                    baselinePeakBytes: max(encode.measured, decode.measured),
                     details: [
-                        ("save_peak_bytes", save), ("load_peak_bytes", load), ("baseline_save_peak_bytes", encode),
-                        ("baseline_load_peak_bytes", decode),
+                        ("save_peak_bytes", save.measured), ("load_peak_bytes", load.measured),
+                        ("baseline_save_peak_bytes", encode.measured), ("baseline_load_peak_bytes", decode.measured),
+                        ("resident_save_peak_bytes", save.resident), ("resident_load_peak_bytes", load.resident),
+                        ("baseline_resident_save_peak_bytes", encode.resident),
+                        ("baseline_resident_load_peak_bytes", decode.resident),
                     ])
             }
         }

@@ -11,23 +11,44 @@ enum PeakMemoryProbe {
     /// decode, making the model to save) returns the work that is.
     typealias Task = (_ file: URL) throws -> () throws -> Any
 
-    /// The child's side: sets `task` up, resets the peak, notes the resident size, runs the work, and prints
-    /// the resident size before and the peak after, keeping the work's result alive until then.
+    /// The child's side: sets `task` up, resets the peaks, notes where they start, runs the work, and prints
+    /// the resident size and the heap's bytes before and their peaks after, keeping the work's result alive
+    /// until then.
     static func runChild(file: URL, task: Task) throws {
         let work = try task(file)
+        let heap = HeapCounters.preloaded()
+        heap?.resetPeak()
+        let heapBefore = heap?.liveBytes() ?? 0
         ResidentMemory.resetPeak()
         let before = ResidentMemory.current()
         let result = try work()
         let peak = ResidentMemory.peak()
+        let heapPeak = heap?.peakBytes() ?? 0
         withExtendedLifetime(result) {
-            print("baseline_bytes=\(before) peak_bytes=\(peak)")
+            var line = "baseline_bytes=\(before) peak_bytes=\(peak)"
+            if heap != nil { line += " heap_baseline_bytes=\(heapBefore) heap_peak_bytes=\(heapPeak)" }
+            print(line)
         }
     }
 
-    /// The median, over `runs` fresh children, of the peak resident size above the size before the work of
-    /// the task called `task`.
-    static func measure(task: String, file: URL, runs: Int) throws -> Int {
-        var growths: [Int] = []
+    /// How much one task's work took: the heap's peak above its bytes before the work, when the heap counters
+    /// were preloaded, and the peak resident size above the size before.
+    ///
+    /// The heap's peak is the measure: the resident size also counts the code pages that a first call maps in
+    /// and the memory that `free` keeps for reuse (megabytes either way), so it cannot tell one decoder's
+    /// memory from another's.
+    struct Growth {
+        var heap: Int?
+        var resident: Int
+
+        /// The heap's growth where it was measured, else the resident size's.
+        var measured: Int { heap ?? resident }
+    }
+
+    /// The medians, over `runs` fresh children, of the growths of the task called `task`.
+    static func measure(task: String, file: URL, runs: Int) throws -> Growth {
+        var heap: [Int] = []
+        var resident: [Int] = []
         for _ in 0..<runs {
             let output = try runChildProcess(arguments: [childFlag, task, file.path])
             var fields: [String: Int] = [:]
@@ -38,15 +59,24 @@ enum PeakMemoryProbe {
             guard let before = fields["baseline_bytes"], let peak = fields["peak_bytes"] else {
                 throw BenchmarkFailure("the memory probe printed no measurement: \(output)")
             }
-            growths.append(max(0, peak - before))
+            resident.append(max(0, peak - before))
+            if let heapBefore = fields["heap_baseline_bytes"], let heapPeak = fields["heap_peak_bytes"] {
+                heap.append(max(0, heapPeak - heapBefore))
+            }
         }
-        return growths.sorted()[growths.count / 2]
+        return Growth(
+            heap: heap.count == runs ? heap.sorted()[runs / 2] : nil, resident: resident.sorted()[runs / 2])
     }
 
     private static func runChildProcess(arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = executableURL
         process.arguments = arguments
+        if let library = HeapCounters.libraryPath {
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_PRELOAD"] = library
+            process.environment = environment
+        }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
