@@ -26,7 +26,9 @@ struct PropertyListFastPathTests {
         // Foundation stores each distinct key string once; 300 extra keys push lookups past any small cache.
         var records: [[String: Any]] = []
         for number in 0..<40 {
-            var record: [String: Any] = ["id": number, "name": "n\(number)", "inner": ["name": Double(number), "id": 9]]
+            var record: [String: Any] = [
+                "id": number, "name": "n\(number)", "inner": ["name": Double(number), "id": 9],
+            ]
             for extra in 0..<(number % 3 == 0 ? 300 : 2) { record["extra\(extra)"] = extra }
             if number % 2 == 0 { record["inner"] = ["other": "o", "name": 1.5, "extra7": 7] }
             records.append(record)
