@@ -479,6 +479,13 @@ public struct XMLPropertyListReader: ModelReader {
         try expectEndTag(named: element.name)
     }
 
+    /// Whether any of the eight bytes of `word` is `byte` (the classic test for a zero byte, after an XOR).
+    @inline(__always)
+    static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        let spread = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Reads `</name>`, allowing whitespace before the `>`.
     mutating func expectEndTag(named name: String) throws {
         let start = position
@@ -487,12 +494,22 @@ public struct XMLPropertyListReader: ModelReader {
             && bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "/")
         if matched {
             position += 2
-            for byte in name.utf8 {
-                if bytes[position] != byte {
-                    matched = false
-                    break
+            // Element names are literals, whose bytes are at hand: one comparison, not a walk of the view.
+            let equal = name.utf8.withContiguousStorageIfAvailable { nameBytes in
+                nameBytes.isEmpty
+                    || memcmp(bytes.baseAddress! + position, nameBytes.baseAddress!, nameBytes.count) == 0
+            }
+            if let equal {
+                matched = equal
+                position += name.utf8.count
+            } else {
+                for byte in name.utf8 {
+                    if bytes[position] != byte {
+                        matched = false
+                        break
+                    }
+                    position += 1
                 }
-                position += 1
             }
         }
         if matched {
@@ -555,6 +572,15 @@ public struct XMLPropertyListReader: ModelReader {
         let start = position
         var index = position
         var high: UInt8 = 0
+        // Eight bytes at a time while none is `<` or `&`: most text is long runs of plain characters.
+        var highBits: UInt64 = 0
+        while index &+ 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if Self.hasByte(UInt8(ascii: "<"), in: word) || Self.hasByte(UInt8(ascii: "&"), in: word) { break }
+            highBits |= word
+            index &+= 8
+        }
+        if highBits & 0x8080_8080_8080_8080 != 0 { high = 0x80 }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
