@@ -68,4 +68,12 @@ struct FoundationObjectKindsTests {
             try Scalars(dictionary: ["text": NSNull()], options: .strict)
         }
     }
+
+    @Test("padded numeric and boolean text converts, with a note, also where the padding is not ASCII")
+    func paddedText() throws {
+        let entries: [String: Any] = ["int": "\u{00A0}640 ", "flag": "\tYES\n", "double": " 2.5"]
+        let decoded = try Scalars.decode(object: entries)
+        #expect(decoded.model.int == 640 && decoded.model.flag && decoded.model.double == 2.5)
+        #expect(Self.notes(decoded.diagnostics).count == 3)
+    }
 }
