@@ -52,6 +52,18 @@ do {
     report("error: \(error)")
     exit(1)
 }
+if let iterations = options.profileIterations {
+    do {
+        for benchmark in selected {
+            let checksum = try ProfileRun.run(benchmark, iterations: iterations, baseline: options.profilesBaseline)
+            print("\(benchmark.name): \(iterations) iterations, checksum \(checksum)")
+        }
+        exit(0)
+    } catch {
+        report("error: \(error)")
+        exit(1)
+    }
+}
 
 var runner = BenchmarkRunner()
 var results: [CaseResult] = []

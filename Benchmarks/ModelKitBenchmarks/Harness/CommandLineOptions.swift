@@ -10,15 +10,23 @@ struct CommandLineOptions {
     var output = URL(fileURLWithPath: "Benchmarks/results/latest.json")
     /// Print the case names and stop.
     var listsCases = false
+    /// Run the selected cases' subjects (or, with ``profilesBaseline``, their baselines) this many times each,
+    /// untimed and unwritten: a steady workload for a profiler such as `valgrind --tool=callgrind`.
+    var profileIterations: Int?
+    /// Whether `--profile` runs the baselines instead of the subjects.
+    var profilesBaseline = false
     var showsHelp = false
 
     static let usage = """
         usage: ModelKitBenchmarks --data DIR [--filter TEXT] [--output FILE] [--list]
+               ModelKitBenchmarks --data DIR --filter TEXT --profile N [--baseline]
 
           --data DIR      the benchmark data (../shared/data/bench from the repository root)
           --filter TEXT   run only the cases whose name contains TEXT
           --output FILE   where to write the JSON results (default Benchmarks/results/latest.json)
           --list          print the case names and exit
+          --profile N     run each selected case's ModelKit side N times, untimed, for a profiler
+          --baseline      with --profile, run the baseline side instead
         """
 
     init(arguments: [String]) throws {
@@ -35,6 +43,13 @@ struct CommandLineOptions {
             case "--filter": filter = try value(of: argument)
             case "--output": output = URL(fileURLWithPath: try value(of: argument))
             case "--list": listsCases = true
+            case "--profile":
+                let text = try value(of: argument)
+                guard let count = Int(text), count > 0 else {
+                    throw BenchmarkFailure("--profile needs a positive count, not \(text)\n\(Self.usage)")
+                }
+                profileIterations = count
+            case "--baseline": profilesBaseline = true
             case "--help", "-h": showsHelp = true
             default: throw BenchmarkFailure("unknown argument \(argument)\n\(Self.usage)")
             }

@@ -21,25 +21,25 @@ extension ModelDecodable {
     /// Decodes from a dictionary, the seeds' `initWithDict:`.
     @inlinable
     public init(dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
-        self = try Self.decode(object: dictionary, options: options).model
+        self = try DecodingContext(options: options).decodeRoot(Self.self, object: dictionary)
     }
 
     /// Decodes from any Foundation object: `NSDictionary`, `[Any]`, `NSArray`, or a scalar.
     @inlinable
     public init(object: Any, options: DecodingOptions = DecodingOptions()) throws {
-        self = try Self.decode(object: object, options: options).model
+        self = try DecodingContext(options: options).decodeRoot(Self.self, object: object)
     }
 
     /// Decodes from a ``Value`` tree.
     @inlinable
     public init(value: Value, options: DecodingOptions = DecodingOptions()) throws {
-        self = try Self.decode(value: value, options: options).model
+        self = try DecodingContext(options: options).decodeRoot(Self.self, value: value)
     }
 
     /// Decodes from JSON, an XML property list or a binary property list; the format is told from the bytes.
     @inlinable
     public init(data: Data, options: DecodingOptions = DecodingOptions()) throws {
-        self = try Self.decode(data: data, options: options).model
+        self = try DecodingContext(options: options).decodeRoot(Self.self, data: data, format: nil)
     }
 
     /// Decodes from a file: JSON, XML property list or binary property list, told from the content.
@@ -69,8 +69,7 @@ extension ModelDecodable {
     @inlinable
     public static func decode(object: Any, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
-        var reader = FoundationObjectReader(object)
-        let model = try context.decodeRoot(Self.self, from: &reader)
+        let model = try context.decodeRoot(Self.self, object: object)
         return Decoded(model: model, diagnostics: context.diagnostics)
     }
 
@@ -78,8 +77,7 @@ extension ModelDecodable {
     @inlinable
     public static func decode(value: Value, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
-        var reader = ValueReader(value)
-        let model = try context.decodeRoot(Self.self, from: &reader)
+        let model = try context.decodeRoot(Self.self, value: value)
         return Decoded(model: model, diagnostics: context.diagnostics)
     }
 
@@ -96,11 +94,8 @@ extension ModelDecodable {
     )
         throws -> Decoded<Self>
     {
-        guard data.count <= options.maximumInputBytes else {
-            throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
-        }
         let context = DecodingContext(options: options)
-        let model = try format.decode(Self.self, from: data, context: context)
+        let model = try context.decodeRoot(Self.self, data: data, format: format)
         return Decoded(model: model, diagnostics: context.diagnostics)
     }
 
@@ -121,6 +116,32 @@ extension ModelDecodable {
 }
 
 extension DecodingContext {
+    // The initializers call these directly rather than take `.model` from a `Decoded`: that copied the whole
+    // model, every string retained and released, for each model decoded.
+
+    /// Decodes the root of Foundation objects.
+    @inlinable
+    func decodeRoot<T: ModelDecodable>(_ type: T.Type, object: Any) throws -> T {
+        var reader = FoundationObjectReader(object)
+        return try decodeRoot(type, from: &reader)
+    }
+
+    /// Decodes the root of a ``Value`` tree.
+    @inlinable
+    func decodeRoot<T: ModelDecodable>(_ type: T.Type, value: Value) throws -> T {
+        var reader = ValueReader(value)
+        return try decodeRoot(type, from: &reader)
+    }
+
+    /// Decodes the root of bytes in `format`, or in the format told from the bytes when `format` is `nil`.
+    @inlinable
+    func decodeRoot<T: ModelDecodable>(_ type: T.Type, data: Data, format: ModelFileFormat?) throws -> T {
+        guard data.count <= options.maximumInputBytes else {
+            throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
+        }
+        return try (format ?? ModelFileFormat.detect(data)).decode(type, from: data, context: self)
+    }
+
     /// Decodes the root value, with the same located errors as nested values.
     @inlinable
     func decodeRoot<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {

@@ -76,6 +76,30 @@ public enum ConversionRules {
         byte > 0x20 && byte < 0x7F
     }
 
+    /// The integer that `value` is when `T` holds it exactly: the conversion that never notes or fails, which the
+    /// readers' ``ModelReader/readExactInteger(as:)`` fast paths take.
+    @inlinable
+    public static func exactInteger<T: FixedWidthInteger>(_ value: Value, as type: T.Type) -> T? {
+        switch value {
+        case .integer(let number): T(exactly: number)
+        case .unsignedInteger(let number): T(exactly: number)
+        default: nil
+        }
+    }
+
+    /// The `Double` a number becomes without a note, as ``floatingPoint(_:as:context:)`` makes it; `nil` for a
+    /// value that is not a number.
+    @inlinable
+    public static func exactDouble(_ value: Value) -> Double? {
+        switch value {
+        case .double(let number): number
+        case .integer(let number): Double(number)
+        case .unsignedInteger(let number): Double(number)
+        case .decimal(let number): Double(String(describing: number)) ?? NSDecimalNumber(decimal: number).doubleValue
+        default: nil
+        }
+    }
+
     /// Converts a scalar to a floating-point number: any number, and numeric strings in lenient mode.
     @inlinable
     public static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(

@@ -121,6 +121,19 @@ public final class DecodingContext {
         return try decodeValue(type, from: &reader, hasDefault: hasDefault)
     }
 
+    /// The next value if it is exactly a `T` (see ``ModelDecodable/decodeExact(from:)``), or `nil`, consuming
+    /// nothing; a reader's error is given the path of `component`, as the full decoding would give it.
+    @inlinable
+    public func decodeExact<T: ModelDecodable, R: ModelReader>(
+        _ type: T.Type, at component: @autoclosure () -> PathComponent, from reader: inout R
+    ) throws -> T? {
+        do {
+            return try T.decodeExact(from: &reader)
+        } catch let error as MappingError where error.path.components.isEmpty {
+            throw located(error, at: component(), expecting: "\(T.self)")
+        }
+    }
+
     /// Decodes one value at the current path; see ``decodeField(_:at:from:hasDefault:)``.
     @inlinable
     public func decodeValue<T: ModelDecodable, R: ModelReader>(
@@ -166,6 +179,13 @@ public final class DecodingContext {
         } catch let error as MappingError where error.path.components.isEmpty && !pathStack.isEmpty {
             throw located(error, expecting: "\(T.self)")
         }
+    }
+
+    /// `error` at the current path followed by `component`; see ``located(_:expecting:)``.
+    public func located(_ error: MappingError, at component: PathComponent, expecting expected: String) -> MappingError {
+        var error = located(error, expecting: expected)
+        error.path = path(appending: component)
+        return error
     }
 
     /// `error` at the current path; a reader's "expected a scalar" names `expected` instead.

@@ -14,10 +14,12 @@ public protocol KeyedModel: ModelCodable {
 }
 
 extension KeyedModel {
+    // Inlinable, as ``DecodingContext/validate(_:)`` is, so that a model without hooks pays nothing for them.
+
     /// Does nothing.
-    public mutating func modelDidDecode(context: DecodingContext) throws {}
+    @inlinable public mutating func modelDidDecode(context: DecodingContext) throws {}
     /// Accepts every model.
-    public func validateModel() throws {}
+    @inlinable public func validateModel() throws {}
 }
 
 /// Thrown by ``KeyedModel/validateModel()`` to reject a model; decoding fails with its reason and path.
@@ -102,15 +104,19 @@ public struct Field<T> {
     /// - Parameter reportsMissing: whether a missing key that takes the default is noted; optionals that are
     ///   simply absent are not.
     /// - Throws: the error of a value that counts (see ``Field``), or ``MappingError/Reason/missingKey``.
+    ///
+    /// The value is moved out of the field rather than copied, so that taking it costs no retain.
     @inlinable
-    public func take(key: String, context: DecodingContext, reportsMissing: Bool) throws -> T {
-        let value = records == nil ? self.value : try settled(context: context).value
-        if let value { return value }
+    public mutating func take(
+        key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool
+    ) throws -> T {
+        try settle(context: context)
+        if let value = self.value.take() { return value }
         if let defaultValue {
-            if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
+            if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key())) }
             return defaultValue
         }
-        throw MappingError(.missingKey, at: context.path(appending: .key(key)))
+        throw MappingError(.missingKey, at: context.path(appending: .key(key())))
     }
 
     /// Notes what the key at `priority` held this time, replacing what it held before.
@@ -210,15 +216,24 @@ struct FieldRecord<T> {
 extension Field where T: ModelDecodable {
     /// Decodes the value under `key` from the reader.
     ///
+    /// `key` is an autoclosure so that the key's `String` is copied only when a path or a note needs it: a
+    /// value of exactly the property's type (see ``ModelDecodable/decodeExact(from:)``) never does.
+    ///
     /// The first of the property's keys to appear is decoded in place; an error in it is kept rather than
     /// thrown (see ``take(key:context:reportsMissing:)``), in case the key appears again. Any later key is read
     /// as a tree and recorded.
     @inlinable
     public mutating func decode<R: ModelReader>(
-        priority: Int, key: String, from reader: inout R, context: DecodingContext
+        priority: Int, key: @autoclosure () -> String, from reader: inout R, context: DecodingContext
     ) throws {
-        guard !seen else { return try decodeAgain(priority: priority, key: key, from: &reader, context: context) }
+        guard !seen else { return try decodeAgain(priority: priority, key: key(), from: &reader, context: context) }
         seen = true
+        if let exact = try context.decodeExact(T.self, at: .key(key()), from: &reader) {
+            value = exact
+            self.priority = priority
+            return
+        }
+        let key = key()
         let depth = reader.depth
         let pathDepth = context.pathStack.count
         do {
@@ -273,8 +288,10 @@ extension Field {
     /// recorded as in ``decode(priority:key:from:context:)``.
     @inlinable
     public mutating func decode<R: ModelReader, Transform: ValueTransform>(
-        priority: Int, key: String, from reader: inout R, context: DecodingContext, transform: Transform
+        priority: Int, key: @autoclosure () -> String, from reader: inout R, context: DecodingContext,
+        transform: Transform
     ) throws where Transform.Output == T {
+        let key = key()
         try context.push(.key(key))
         defer { context.pop() }
         let found = try Value(from: &reader, context: context)
@@ -507,6 +524,10 @@ extension DecodingContext {
     }
 
     /// Runs the model's validation; a ``ValidationError`` becomes a ``MappingError`` at the current path.
+    ///
+    /// Inlinable so that a model without validation pays nothing: a call the optimizer cannot see into copied
+    /// the whole model, every string retained and released, for each model decoded.
+    @inlinable
     public func validate<Model: KeyedModel>(_ model: Model) throws {
         do {
             try model.validateModel()

@@ -8,11 +8,22 @@ public protocol ModelDecodable {
     /// What `null` decodes to, or `nil` when `null` is not a value of this type. Only `Optional` and
     /// ``Value`` take `null`.
     static var nullValue: Self? { get }
+
+    /// Reads the next value if it is already a value of this type, so that no rule of the conversion table
+    /// applies and nothing can be noted or fail; returns `nil`, consuming nothing, otherwise.
+    ///
+    /// Generated code tries this before ``init(from:context:)``: a string for a `String` property, an integer
+    /// in range for an `Int`, skips the path bookkeeping and the ``Value`` that the full decoding needs.
+    static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self?
 }
 
 extension ModelDecodable {
     /// `null` is not a value of this type.
     public static var nullValue: Self? { nil }
+
+    /// No shortcut: every value goes through ``init(from:context:)``.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self? { nil }
 }
 
 /// A type that writes itself to any ``ModelWriter``.

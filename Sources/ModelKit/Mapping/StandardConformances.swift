@@ -9,6 +9,12 @@ extension String: ModelCodable {
         self = try ConversionRules.string(reader.readScalar(), context: context)
     }
 
+    /// A string, as it is.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> String? {
+        try reader.readExactString()
+    }
+
     /// Writes the string.
     @inlinable
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
@@ -21,6 +27,12 @@ extension Bool: ModelCodable {
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         self = try ConversionRules.bool(reader.readScalar(), context: context)
+    }
+
+    /// A Boolean, as it is.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Bool? {
+        try reader.readExactBool()
     }
 
     /// Writes the Bool.
@@ -38,6 +50,12 @@ extension ModelInteger {
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         self = try ConversionRules.integer(reader.readScalar(), as: Self.self, context: context)
+    }
+
+    /// An integer in range, as it is.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self? {
+        try reader.readExactInteger(as: Self.self)
     }
 
     /// Writes the integer as a signed or unsigned 64-bit number.
@@ -67,6 +85,12 @@ extension Double: ModelCodable {
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         self = try ConversionRules.floatingPoint(reader.readScalar(), as: Double.self, context: context)
+    }
+
+    /// Any number.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Double? {
+        try reader.readExactDouble()
     }
 
     /// Writes the Double.
@@ -197,6 +221,14 @@ extension Optional: ModelDecodable where Wrapped: ModelDecodable {
 
     /// `null` decodes to `nil`.
     @inlinable public static var nullValue: Self? { .some(.none) }
+
+    /// `null`, or an exact value of the wrapped type.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self? {
+        if try reader.decodeNull() { return .some(.none) }
+        guard let wrapped = try Wrapped.decodeExact(from: &reader) else { return nil }
+        return .some(.some(wrapped))
+    }
 }
 
 extension Optional: ModelEncodable where Wrapped: ModelEncodable {
@@ -228,7 +260,9 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             if index >= context.options.maximumCollectionCount {
                 throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
             }
-            if let element = try context.decodeElement(Element.self, at: index, from: &reader) {
+            if let element = try context.decodeExact(Element.self, at: .index(index), from: &reader) {
+                append(element)
+            } else if let element = try context.decodeElement(Element.self, at: index, from: &reader) {
                 append(element)
             }
             index += 1

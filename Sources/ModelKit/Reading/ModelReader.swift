@@ -32,6 +32,25 @@ public protocol ModelReader {
     /// Reads the next value, which must be a scalar: anything but an array or a dictionary.
     mutating func readScalar() throws -> Value
 
+    /// Reads the next value if it is a string, returning it as it is; returns `nil`, consuming nothing, for any
+    /// other kind.
+    ///
+    /// This and the other `readExact` calls are the fast path of decoding: a value that is already what the
+    /// property holds needs no rule of the conversion table, so it cannot be noted or fail, and generated code
+    /// takes it without building a ``Value``. Anything else goes the full way through ``readScalar()``.
+    mutating func readExactString() throws -> String?
+
+    /// Reads the next value if it is a Boolean; returns `nil`, consuming nothing, for any other kind.
+    mutating func readExactBool() throws -> Bool?
+
+    /// Reads the next value if it is an integer that `type` holds exactly; returns `nil`, consuming nothing,
+    /// for any other value (other kinds, integers out of range, non-integral numbers).
+    mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T?
+
+    /// Reads the next value if it is a number, as the `Double` that ``ConversionRules`` makes of it without a
+    /// note; returns `nil`, consuming nothing, for any other kind.
+    mutating func readExactDouble() throws -> Double?
+
     /// Reads the next value as a Decimal from its own text, if the reader keeps number text and the value
     /// is a number; otherwise returns `nil` and consumes nothing.
     mutating func readDecimal() throws -> Decimal?
@@ -50,6 +69,32 @@ public protocol ModelReader {
 extension ModelReader {
     /// Readers over trees hold numbers, not their text: the Decimal comes from the scalar.
     public mutating func readDecimal() throws -> Decimal? { nil }
+
+    /// Reads a string through ``peekKind()`` and ``readScalar()``; readers override it to skip the ``Value``.
+    @inlinable
+    public mutating func readExactString() throws -> String? {
+        guard try peekKind() == .string, case .string(let text) = try readScalar() else { return nil }
+        return text
+    }
+
+    /// Reads a Boolean through ``peekKind()`` and ``readScalar()``.
+    @inlinable
+    public mutating func readExactBool() throws -> Bool? {
+        guard try peekKind() == .bool, case .bool(let flag) = try readScalar() else { return nil }
+        return flag
+    }
+
+    /// Always `nil`: without a way to look at a number before consuming it, an integer out of range could not
+    /// be left for the full decoding to report.
+    @inlinable
+    public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? { nil }
+
+    /// Reads a number through ``peekKind()`` and ``readScalar()``.
+    @inlinable
+    public mutating func readExactDouble() throws -> Double? {
+        guard try peekKind() == .number else { return nil }
+        return ConversionRules.exactDouble(try readScalar())
+    }
 
     /// Reads the next value, whatever it is, into a ``Value`` tree.
     ///

@@ -11,8 +11,55 @@ public protocol TreeSource {
     static func classify(_ node: Node) -> TreeShape<Node, EntryIterator>
     /// Whether `node` is null, told without classifying it: most values are asked this before they are read.
     static func isNull(_ node: Node) -> Bool
-    /// Moves the next entry of a dictionary into `key` and `value`; `false`, changing nothing, at its end.
-    static func moveToNextEntry(_ iterator: inout EntryIterator, key: inout String, value: inout Node) -> Bool
+    /// Moves to the next entry of a dictionary, puts its value in `value` and looks its key up in `table`;
+    /// `.end`, changing nothing, at the end of the dictionary.
+    ///
+    /// The key is looked up where the dictionary holds it, and made into a `String` of its own only when
+    /// ``currentKey(of:)`` asks for it.
+    static func moveToNextEntry(
+        _ iterator: inout EntryIterator, value: inout Node, lookingUpIn table: KeyTable
+    ) -> KeyLookup
+    /// The key of the entry that ``moveToNextEntry(_:value:lookingUpIn:)`` moved to last.
+    static func currentKey(of iterator: EntryIterator) -> String
+
+    /// The text of `node` when it is a string (see ``ModelReader/readExactString()``).
+    static func exactString(_ node: Node) -> String?
+    /// The Boolean `node` is, if it is one.
+    static func exactBool(_ node: Node) -> Bool?
+    /// The integer `node` is, if it is one that `type` holds exactly.
+    static func exactInteger<T: FixedWidthInteger>(_ node: Node, as type: T.Type) -> T?
+    /// The `Double` a number node becomes without a note; `nil` for other nodes.
+    static func exactDouble(_ node: Node) -> Double?
+}
+
+extension TreeSource {
+    /// The text of a node that ``classify(_:)`` finds to be a string.
+    @inlinable
+    public static func exactString(_ node: Node) -> String? {
+        guard case .scalar(.string(let text)) = classify(node) else { return nil }
+        return text
+    }
+
+    /// The Boolean of a node that ``classify(_:)`` finds to be one.
+    @inlinable
+    public static func exactBool(_ node: Node) -> Bool? {
+        guard case .scalar(.bool(let flag)) = classify(node) else { return nil }
+        return flag
+    }
+
+    /// The integer of a node that ``classify(_:)`` finds to be one in range.
+    @inlinable
+    public static func exactInteger<T: FixedWidthInteger>(_ node: Node, as type: T.Type) -> T? {
+        guard case .scalar(let value) = classify(node) else { return nil }
+        return ConversionRules.exactInteger(value, as: type)
+    }
+
+    /// The `Double` of a node that ``classify(_:)`` finds to be a number.
+    @inlinable
+    public static func exactDouble(_ node: Node) -> Double? {
+        guard case .scalar(let value) = classify(node) else { return nil }
+        return ConversionRules.exactDouble(value)
+    }
 }
 
 /// What one node of an in-memory tree is.
@@ -57,7 +104,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @usableFromInline var openIsDictionary: [Bool] = []
     @usableFromInline var dictionaries: [Source.EntryIterator] = []
     @usableFromInline var arrays: [ArrayFrame] = []
-    @usableFromInline var key = ""
+    /// The index in ``dictionaries`` of the dictionary whose key was read last, or -1 once that dictionary is
+    /// left and its key is kept in ``leftKey``.
+    @usableFromInline var keyFrame = -1
+    @usableFromInline var leftKey = ""
 
     /// Creates a reader whose first value is `root`.
     @inlinable
@@ -117,19 +167,35 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         guard openIsDictionary.last == true else {
             throw MappingError.readerMisuse("nextKey outside a dictionary", depth: openIsDictionary.count)
         }
-        guard Source.moveToNextEntry(&dictionaries[dictionaries.count - 1], key: &key, value: &pending) else {
-            dictionaries.removeLast()
-            openIsDictionary.removeLast()
+        let frame = dictionaries.count - 1
+        let lookup = Source.moveToNextEntry(&dictionaries[frame], value: &pending, lookingUpIn: table)
+        guard lookup != .end else {
+            popDictionary()
             hasPending = false
             return .end
         }
+        keyFrame = frame
         hasPending = true
-        return table.lookup(key)
+        return lookup
     }
 
-    /// The key read last.
+    /// The key read last, made into a `String` only now.
     @inlinable
-    public func currentKey() -> String { key }
+    public func currentKey() -> String {
+        keyFrame >= 0 ? Source.currentKey(of: dictionaries[keyFrame]) : leftKey
+    }
+
+    /// Leaves the innermost dictionary, keeping its current key if ``currentKey()`` would read it.
+    @inlinable
+    mutating func popDictionary() {
+        let frame = dictionaries.count - 1
+        if keyFrame == frame {
+            leftKey = Source.currentKey(of: dictionaries[frame])
+            keyFrame = -1
+        }
+        dictionaries.removeLast()
+        openIsDictionary.removeLast()
+    }
 
     /// Enters the next value if it is an array.
     @inlinable
@@ -176,6 +242,42 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         }
     }
 
+    /// Reads the next value if it is a string.
+    @inlinable
+    public mutating func readExactString() throws -> String? {
+        try checkPending()
+        guard let text = Source.exactString(pending) else { return nil }
+        hasPending = false
+        return text
+    }
+
+    /// Reads the next value if it is a Boolean.
+    @inlinable
+    public mutating func readExactBool() throws -> Bool? {
+        try checkPending()
+        guard let flag = Source.exactBool(pending) else { return nil }
+        hasPending = false
+        return flag
+    }
+
+    /// Reads the next value if it is an integer in `type`'s range.
+    @inlinable
+    public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
+        try checkPending()
+        guard let number = Source.exactInteger(pending, as: type) else { return nil }
+        hasPending = false
+        return number
+    }
+
+    /// Reads the next value if it is a number.
+    @inlinable
+    public mutating func readExactDouble() throws -> Double? {
+        try checkPending()
+        guard let number = Source.exactDouble(pending) else { return nil }
+        hasPending = false
+        return number
+    }
+
     /// Skips the next value.
     @inlinable
     public mutating func skipValue() throws {
@@ -190,9 +292,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     @inlinable
     public mutating func recover(toDepth depth: Int) throws {
         while openIsDictionary.count > depth {
-            if openIsDictionary.removeLast() {
-                dictionaries.removeLast()
+            if openIsDictionary.last == true {
+                popDictionary()
             } else {
+                openIsDictionary.removeLast()
                 arrays.removeLast()
             }
         }

@@ -265,6 +265,58 @@ public struct JSONReader: ModelReader {
         }
     }
 
+    /// Reads the next value if it is a string.
+    @inlinable
+    public mutating func readExactString() throws -> String? {
+        guard try pendingByte() == UInt8(ascii: "\"") else { return nil }
+        let text = try readString()
+        hasPendingValue = false
+        return text
+    }
+
+    /// Reads the next value if it is `true` or `false`.
+    @inlinable
+    public mutating func readExactBool() throws -> Bool? {
+        switch try pendingByte() {
+        case UInt8(ascii: "t"):
+            try consumeLiteral("true", length: 4)
+            return true
+        case UInt8(ascii: "f"):
+            try consumeLiteral("false", length: 5)
+            return false
+        default:
+            return nil
+        }
+    }
+
+    /// Reads the next value if it is an integer that `type` holds; any other number is left where it is.
+    @inlinable
+    public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
+        let first = try pendingByte()
+        guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return nil
+        }
+        let start = offset
+        guard let number = ConversionRules.exactInteger(try readNumber(), as: type) else {
+            offset = start
+            return nil
+        }
+        hasPendingValue = false
+        return number
+    }
+
+    /// Reads the next value if it is a number.
+    @inlinable
+    public mutating func readExactDouble() throws -> Double? {
+        let first = try pendingByte()
+        guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return nil
+        }
+        let number = ConversionRules.exactDouble(try readNumber())
+        hasPendingValue = false
+        return number
+    }
+
     /// Reads the next value as a `Decimal` made from the number's own text, so no digit is lost.
     ///
     /// Returns `nil`, consuming nothing, when the next value is not a number (or when `Decimal` cannot hold
