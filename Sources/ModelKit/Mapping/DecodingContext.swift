@@ -182,7 +182,8 @@ public final class DecodingContext {
     }
 
     /// `error` at the current path followed by `component`; see ``located(_:expecting:)``.
-    public func located(_ error: MappingError, at component: PathComponent, expecting expected: String) -> MappingError {
+    public func located(_ error: MappingError, at component: PathComponent, expecting expected: String) -> MappingError
+    {
         var error = located(error, expecting: expected)
         error.path = path(appending: component)
         return error
