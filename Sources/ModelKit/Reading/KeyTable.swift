@@ -7,10 +7,12 @@ import Foundation
 public final class KeyTable: Sendable {
     /// The keys in the order the model declared them; a lookup returns an index into this array.
     public let keys: [String]
-    /// Every key's UTF-8 bytes, one after another, so that a lookup touches one buffer and retains nothing.
+    /// Every key's UTF-8 bytes, one after another: only keys longer than 16 bytes are compared here.
     private let keyBytes: [UInt8]
-    /// Where each key's bytes start in `keyBytes`, and one more entry for the end of the last key.
+    /// Where each key's bytes start in `keyBytes`.
     private let keyStarts: [Int]
+    /// Each key's ``KeyShape``, by key index.
+    private let shapes: [KeyShape]
     /// Open addressing: each slot holds a key index plus one, zero when empty.
     private let slots: [Int32]
     private let mask: Int
@@ -19,74 +21,45 @@ public final class KeyTable: Sendable {
     public init(_ keys: [String]) {
         self.keys = keys
         var keyBytes: [UInt8] = []
-        var keyStarts = [0]
+        var keyStarts: [Int] = []
+        var shapes: [KeyShape] = []
         for key in keys {
-            keyBytes.append(contentsOf: key.utf8)
             keyStarts.append(keyBytes.count)
+            let utf8 = Array(key.utf8)
+            keyBytes.append(contentsOf: utf8)
+            shapes.append(utf8.withUnsafeBytes { KeyShape($0) })
         }
         var capacity = 8
         while capacity < keys.count * 2 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        keyBytes.withUnsafeBytes { all in
-            for index in keys.indices {
-                let key = UnsafeRawBufferPointer(rebasing: all[keyStarts[index]..<keyStarts[index + 1]])
-                var slot = KeyTable.hash(key) & mask
-                var duplicate = false
-                while slots[slot] != 0 {
-                    let other = Int(slots[slot]) - 1
-                    if key.elementsEqual(all[keyStarts[other]..<keyStarts[other + 1]]) {
-                        duplicate = true
-                        break
-                    }
-                    slot = (slot + 1) & mask
+        for index in keys.indices {
+            var slot = shapes[index].hash & mask
+            var duplicate = false
+            while slots[slot] != 0 {
+                if keys[Int(slots[slot]) - 1] == keys[index] {
+                    duplicate = true
+                    break
                 }
-                if !duplicate { slots[slot] = Int32(index + 1) }
+                slot = (slot + 1) & mask
             }
+            if !duplicate { slots[slot] = Int32(index + 1) }
         }
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
+        self.shapes = shapes
         self.slots = slots
         self.mask = mask
     }
 
-    /// A hash of the length and up to three 8-byte words (the first, the middle and the last) instead of every
-    /// byte: a byte loop was a tenth of the time of `[String: Any]` → model. Keys that agree in all three
-    /// words only share a probe sequence, and the table is the model's own keys, so a lookup still ends after
-    /// at most as many comparisons as the model has keys.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let count = bytes.count
-        var word: UInt64
-        if count >= 8 {
-            word = bytes.loadUnaligned(as: UInt64.self)
-            if count > 16 {
-                word = mix(word ^ bytes.loadUnaligned(fromByteOffset: count / 2 - 4, as: UInt64.self))
-            }
-            word = mix(word ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-        } else {
-            word = 0
-            for offset in 0..<count { word |= UInt64(bytes[offset]) << (offset &* 8) }
-        }
-        return Int(truncatingIfNeeded: mix(word ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15))
-    }
-
-    /// The finalizer of SplitMix64: every input bit reaches every output bit.
-    @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var value = value
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
     /// The index of the key spelled by `bytes`, or `nil`.
     public func index(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
-        var slot = KeyTable.hash(bytes) & mask
+        let shape = KeyShape(bytes)
+        var slot = shape.hash & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            if key(at: entry - 1, equals: bytes) { return entry - 1 }
+            if key(at: entry - 1, hasShape: shape, bytes: bytes) { return entry - 1 }
             slot = (slot + 1) & mask
         }
     }
@@ -97,10 +70,16 @@ public final class KeyTable: Sendable {
     /// model declares them.
     public func key(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
         guard index >= 0 && index < keys.count else { return false }
-        let start = keyStarts[index]
-        guard keyStarts[index + 1] - start == bytes.count else { return false }
-        if bytes.isEmpty { return true }
-        return keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
+        return key(at: index, hasShape: KeyShape(bytes), bytes: bytes)
+    }
+
+    @inline(__always)
+    private func key(at index: Int, hasShape shape: KeyShape, bytes: UnsafeRawBufferPointer) -> Bool {
+        guard shapes[index] == shape else { return false }
+        if shape.count <= KeyShape.wholeKeyLength { return true }
+        return keyBytes.withUnsafeBytes {
+            memcmp($0.baseAddress! + keyStarts[index], bytes.baseAddress!, bytes.count) == 0
+        }
     }
 
     /// The index of `key`, or `nil`.
@@ -116,5 +95,61 @@ public final class KeyTable: Sendable {
     /// Looks `key` up, as a reader reports it.
     public func lookup(_ key: String) -> KeyLookup {
         index(of: key).map(KeyLookup.known) ?? .unknown
+    }
+}
+
+/// A key's length and its first and last eight bytes, loaded as words: for keys of up to 16 bytes (most keys)
+/// equal shapes mean equal keys, so a lookup compares three words instead of calling `memcmp`, and the hash
+/// is made from the same words instead of from every byte.
+@usableFromInline
+struct KeyShape: Equatable, Sendable {
+    /// Keys up to this long are told apart by their shape alone.
+    static let wholeKeyLength = 16
+
+    let count: Int
+    let head: UInt64
+    let tail: UInt64
+
+    /// The shape of `bytes`. Shorter keys are read as two overlapping halves of the width that fits, so that,
+    /// for a given length, the words determine every byte.
+    @inline(__always)
+    init(_ bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        guard let base = bytes.baseAddress else {
+            head = 0
+            tail = 0
+            return
+        }
+        switch count {
+        case 8...:
+            head = base.loadUnaligned(as: UInt64.self)
+            tail = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        case 4...7:
+            head =
+                UInt64(base.loadUnaligned(as: UInt32.self))
+                | UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) << 32
+            tail = 0
+        case 2...3:
+            head =
+                UInt64(base.loadUnaligned(as: UInt16.self))
+                | UInt64(base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) << 16
+            tail = 0
+        case 1:
+            head = UInt64(base.load(as: UInt8.self))
+            tail = 0
+        default:
+            head = 0
+            tail = 0
+        }
+    }
+
+    /// A hash of the words and the length, finished by SplitMix64's mixer so every input bit reaches every
+    /// output bit.
+    @inline(__always)
+    var hash: Int {
+        var value = head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(truncatingIfNeeded: count) << 56)
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: value ^ (value >> 31))
     }
 }

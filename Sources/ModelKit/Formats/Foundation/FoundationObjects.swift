@@ -60,7 +60,10 @@ public enum FoundationObjects: TreeSource {
     /// The text of a string node.
     @inlinable
     public static func exactString(_ node: Any) -> String? {
-        type(of: node) == String.self ? payload(of: node, as: String.self) : nil
+        let dynamicType = type(of: node)
+        if dynamicType == String.self { return payload(of: node, as: String.self) }
+        guard case .scalar(.string(let text)) = classifyUncommon(node, dynamicType) else { return nil }
+        return text
     }
 
     /// The Boolean of a `Bool` or of an `NSNumber` made from one.
@@ -68,28 +71,50 @@ public enum FoundationObjects: TreeSource {
     public static func exactBool(_ node: Any) -> Bool? {
         let dynamicType = type(of: node)
         if dynamicType == Bool.self { return payload(of: node, as: Bool.self) }
-        guard dynamicType is NSNumber.Type else { return nil }
-        let number = payload(of: node, as: NSNumber.self)
-        return number.isBoolean ? number.boolValue : nil
+        if dynamicType is NSNumber.Type {
+            let number = payload(of: node, as: NSNumber.self)
+            return number.isBoolean ? number.boolValue : nil
+        }
+        guard case .scalar(.bool(let flag)) = classifyUncommon(node, dynamicType) else { return nil }
+        return flag
     }
 
-    /// The integer of an `Int` or of an integer `NSNumber`, if `type` holds it.
+    /// The integer of an `Int`, an integer `NSNumber` or another integer type, if `type` holds it.
     @inlinable
     public static func exactInteger<T: FixedWidthInteger>(_ node: Any, as type: T.Type) -> T? {
         let dynamicType = Swift.type(of: node)
         if dynamicType == Int.self { return T(exactly: payload(of: node, as: Int.self)) }
-        guard dynamicType is NSNumber.Type else { return nil }
-        return ConversionRules.exactInteger(scalar(of: payload(of: node, as: NSNumber.self)), as: type)
+        if dynamicType is NSNumber.Type {
+            return ConversionRules.exactInteger(scalar(of: payload(of: node, as: NSNumber.self)), as: type)
+        }
+        guard case .scalar(let value) = classifyUncommon(node, dynamicType) else { return nil }
+        return ConversionRules.exactInteger(value, as: type)
     }
 
-    /// The `Double` of a `Double`, an `Int` or a number `NSNumber`.
+    /// The `Double` of a `Double`, an `Int`, a number `NSNumber` or another number type.
     @inlinable
     public static func exactDouble(_ node: Any) -> Double? {
         let dynamicType = type(of: node)
         if dynamicType == Double.self { return payload(of: node, as: Double.self) }
         if dynamicType == Int.self { return Double(payload(of: node, as: Int.self)) }
-        guard dynamicType is NSNumber.Type else { return nil }
-        return ConversionRules.exactDouble(scalar(of: payload(of: node, as: NSNumber.self)))
+        if dynamicType is NSNumber.Type {
+            return ConversionRules.exactDouble(scalar(of: payload(of: node, as: NSNumber.self)))
+        }
+        guard case .scalar(let value) = classifyUncommon(node, dynamicType) else { return nil }
+        return ConversionRules.exactDouble(value)
+    }
+
+    /// What `node` is when its type is none of those the exact reads test first; `.unsupported` for those,
+    /// which the exact reads have answered already.
+    @inlinable
+    static func classifyUncommon(_ node: Any, _ dynamicType: Any.Type) -> TreeShape<Any, EntryIterator> {
+        if dynamicType == String.self || dynamicType == Int.self || dynamicType == Double.self
+            || dynamicType == Bool.self || dynamicType == [String: Any].self || dynamicType == [Any].self
+            || dynamicType is NSNumber.Type
+        {
+            return .unsupported(String(describing: dynamicType))
+        }
+        return classify(node)
     }
 
     /// The value inside `node`, whose dynamic type the caller has found to be `Payload` (or, for a class, a

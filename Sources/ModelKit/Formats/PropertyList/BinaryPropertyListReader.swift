@@ -252,6 +252,16 @@ public struct BinaryPropertyListReader: ModelReader {
         throw noValue()
     }
 
+    /// Reads the next value if it is an integer that `type` holds; the object table lets any other value be
+    /// looked at and left unread.
+    @inlinable
+    public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
+        guard pendingObject >= 0 else { return nil }
+        guard let number = ConversionRules.exactInteger(try scalar(at: pendingOffset), as: type) else { return nil }
+        pendingObject = Self.noPending
+        return number
+    }
+
     /// Skips the next value; the offset table makes this free whatever the value holds.
     @inlinable
     public mutating func skipValue() throws {

@@ -185,6 +185,19 @@ public struct XMLPropertyListReader: ModelReader {
         }
     }
 
+    /// Reads the next value if it is an `<integer>` that `type` holds; any other value is left unread.
+    public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
+        guard let tag = pending else { throw noValue() }
+        guard tag.element == .integer else { return nil }
+        let saved = position
+        guard let number = ConversionRules.exactInteger(try scalar(tag), as: type) else {
+            position = saved
+            return nil
+        }
+        pending = nil
+        return number
+    }
+
     /// Reads a number as a Decimal from its text, so `<real>0.1</real>` gives exactly 0.1; `nil`, consuming
     /// nothing, when the next value is not a number or is not finite.
     public mutating func readDecimal() throws -> Decimal? {
