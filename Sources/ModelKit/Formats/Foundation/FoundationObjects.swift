@@ -104,15 +104,15 @@ public enum FoundationObjects: TreeSource {
         return ConversionRules.exactDouble(value)
     }
 
-    /// What `node` is when its type is none of those the exact reads test first; `.unsupported` for those,
-    /// which the exact reads have answered already.
+    /// What `node` is when its type is none of those the exact reads test first; a null scalar for those,
+    /// which the exact reads have answered already (cheaply: this runs for every value the full path takes).
     @inlinable
     static func classifyUncommon(_ node: Any, _ dynamicType: Any.Type) -> TreeShape<Any, EntryIterator> {
         if dynamicType == String.self || dynamicType == Int.self || dynamicType == Double.self
             || dynamicType == Bool.self || dynamicType == [String: Any].self || dynamicType == [Any].self
             || dynamicType is NSNumber.Type
         {
-            return .unsupported(String(describing: dynamicType))
+            return .scalar(.null)
         }
         return classify(node)
     }
