@@ -17,19 +17,20 @@ public struct ModelDecoder: Sendable {
         self.options = options
     }
 
-    /// Decodes `type` from Foundation objects.
+    /// Decodes `type` from Foundation objects. Like the other calls that return the value alone, it collects no
+    /// diagnostics; `decodeWithDiagnostics(_:from:)` returns them.
     public func decode<T: Decodable>(_ type: T.Type, from object: Any) throws -> T {
-        try decodeWithDiagnostics(type, from: object).model
+        try ModelDecoder(options: options.modelOnly).decodeWithDiagnostics(type, from: object).model
     }
 
     /// Decodes `type` from JSON or a property list, the format told from the bytes.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decodeWithDiagnostics(type, from: data).model
+        try ModelDecoder(options: options.modelOnly).decodeWithDiagnostics(type, from: data).model
     }
 
     /// Decodes `type` from a ``Value`` tree.
     public func decode<T: Decodable>(_ type: T.Type, from value: Value) throws -> T {
-        try decodeWithDiagnostics(type, from: value).model
+        try ModelDecoder(options: options.modelOnly).decodeWithDiagnostics(type, from: value).model
     }
 
     /// Decodes `type` from Foundation objects and returns the diagnostics too.

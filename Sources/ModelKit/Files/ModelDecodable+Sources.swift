@@ -17,35 +17,38 @@ public struct Decoded<Model> {
 
 extension Decoded: Sendable where Model: Sendable {}
 
+// The initializers return the model alone, so they do not collect diagnostics that nobody could read (a
+// tenth of the time of decoding Weibo's statuses, whose sizes are often text); `decode(…)` returns them.
+
 extension ModelDecodable {
     /// Decodes from a dictionary, the seeds' `initWithDict:`.
     @inlinable
     public init(dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
-        self = try DecodingContext(options: options).decodeRoot(Self.self, object: dictionary)
+        self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, object: dictionary)
     }
 
     /// Decodes from any Foundation object: `NSDictionary`, `[Any]`, `NSArray`, or a scalar.
     @inlinable
     public init(object: Any, options: DecodingOptions = DecodingOptions()) throws {
-        self = try DecodingContext(options: options).decodeRoot(Self.self, object: object)
+        self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, object: object)
     }
 
     /// Decodes from a ``Value`` tree.
     @inlinable
     public init(value: Value, options: DecodingOptions = DecodingOptions()) throws {
-        self = try DecodingContext(options: options).decodeRoot(Self.self, value: value)
+        self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, value: value)
     }
 
     /// Decodes from JSON, an XML property list or a binary property list; the format is told from the bytes.
     @inlinable
     public init(data: Data, options: DecodingOptions = DecodingOptions()) throws {
-        self = try DecodingContext(options: options).decodeRoot(Self.self, data: data, format: nil)
+        self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, data: data, format: nil)
     }
 
     /// Decodes from a file: JSON, XML property list or binary property list, told from the content.
     @inlinable
     public init(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws {
-        self = try Self.decode(contentsOf: url, options: options).model
+        self = try Self.decode(contentsOf: url, options: options.modelOnly).model
     }
 
     /// Decodes from a bundle resource by its file name (`"app.plist"`), like MJExtension's
@@ -62,7 +65,7 @@ extension ModelDecodable {
         else {
             throw MappingError(.file(path: name, detail: "no such resource in \(bundle.bundlePath)"), at: ValuePath())
         }
-        self = try Self.decode(contentsOf: url, options: options).model
+        self = try Self.decode(contentsOf: url, options: options.modelOnly).model
     }
 
     /// Decodes from Foundation objects and returns the diagnostics too.

@@ -38,7 +38,8 @@ public struct DecodingOptions: Sendable, Hashable {
     public var dateUnit: DateUnit = .secondsSince1970
     /// The time zone of date texts that name none (`2024-05-01 10:00:00`).
     public var defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!
-    /// Whether diagnostics are collected. Turning them off saves work when nobody reads them.
+    /// Whether diagnostics are collected. Turning them off saves work when nobody reads them; the
+    /// initializers that return a model alone (`init(dictionary:)`, `init(data:)` …) turn them off themselves.
     public var collectsDiagnostics: Bool = true
     /// The deepest nesting accepted before decoding fails with ``MappingError/Reason/tooDeep(limit:)``.
     public var maximumDepth: Int = 512
@@ -89,4 +90,14 @@ public struct EncodingOptions: Sendable, Hashable {
 
     /// The default options: `nil` omitted, declared keys, ISO 8601 dates.
     public init() {}
+}
+
+extension DecodingOptions {
+    /// These options without diagnostics, for the calls that return a model alone.
+    @inlinable
+    public var modelOnly: DecodingOptions {
+        var options = self
+        options.collectsDiagnostics = false
+        return options
+    }
 }

@@ -83,6 +83,10 @@ public final class KeyTable: Sendable {
     }
 
     /// The index of `key`, or `nil`.
+    ///
+    /// Inlinable so that a key borrowed from a dictionary's storage is looked up on its bytes in place: a call
+    /// that takes the `String` made its caller retain and release it for every key.
+    @inlinable
     public func index(of key: String) -> Int? {
         // Native strings lend their bytes without a copy; only bridged ones are made contiguous first.
         if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: UnsafeRawBufferPointer($0)) }) {
@@ -93,6 +97,7 @@ public final class KeyTable: Sendable {
     }
 
     /// Looks `key` up, as a reader reports it.
+    @inlinable
     public func lookup(_ key: String) -> KeyLookup {
         index(of: key).map(KeyLookup.known) ?? .unknown
     }

@@ -146,6 +146,11 @@ struct ExactReadTests {
             "name": 1, "count": "3", "ratio": "0.5", "flag": "yes", "small": 300,
         ])
         #expect(converted.model == ExactReadModel(name: "1", count: 3, ratio: 0.5, flag: true, small: 0))
+        // The initializer, which keeps no notes, decodes the same model.
+        #expect(
+            try ExactReadModel(object: ["name": 1, "count": "3", "ratio": "0.5", "flag": "yes", "small": 300])
+                == converted.model)
+        #expect(DecodingOptions().modelOnly.collectsDiagnostics == false)
         #expect(
             converted.diagnostics.map(\.description).sorted() == [
                 #"count: converted string "3" to Int"#, #"flag: converted string "yes" to Bool"#,
