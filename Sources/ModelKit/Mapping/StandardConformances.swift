@@ -349,7 +349,8 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
         try context.enter()
         for key in keys.sorted() {
             try writer.writeKey(key)
-            try self[key]!.encode(to: &writer, context: context)
+            // Through the index rather than `self[key]!`, which copied every value out of the dictionary.
+            try values[index(forKey: key)!].encode(to: &writer, context: context)
         }
         context.leave()
         try writer.endDictionary()

@@ -13,13 +13,32 @@ public protocol TreeBuilder {
     /// An empty dictionary with room for `capacity` entries.
     static func makeDictionary(capacity: Int) -> DictionaryStorage
     /// Sets `node` for `key`.
-    static func insert(_ node: Node, for key: String, into dictionary: inout DictionaryStorage)
+    static func insert(_ node: consuming Node, for key: consuming String, into dictionary: inout DictionaryStorage)
     /// The finished dictionary.
-    static func node(dictionary: DictionaryStorage) -> Node
+    static func node(dictionary: consuming DictionaryStorage) -> Node
     /// The finished array.
-    static func node(array: [Node]) -> Node
+    static func node(array: consuming [Node]) -> Node
     /// A scalar.
     static func node(scalar: Value) -> Node
+    /// A string: the common scalars have their own calls, so that no ``Value`` is made on the way.
+    static func node(string: String) -> Node
+    /// An integer.
+    static func node(integer: Int64) -> Node
+    /// A Boolean.
+    static func node(bool: Bool) -> Node
+    /// A `Double`.
+    static func node(double: Double) -> Node
+}
+
+extension TreeBuilder {
+    /// The string as a scalar ``Value``.
+    @inlinable public static func node(string: String) -> Node { node(scalar: .string(string)) }
+    /// The integer as a scalar ``Value``.
+    @inlinable public static func node(integer: Int64) -> Node { node(scalar: .integer(integer)) }
+    /// The Boolean as a scalar ``Value``.
+    @inlinable public static func node(bool: Bool) -> Node { node(scalar: .bool(bool)) }
+    /// The `Double` as a scalar ``Value``.
+    @inlinable public static func node(double: Double) -> Node { node(scalar: .double(double)) }
 }
 
 /// A ``ModelWriter`` that builds an in-memory tree: `[String: Any]` (``FoundationObjectWriter``) or
@@ -70,15 +89,18 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
             .malformedData(format: "writer", location: "depth \(waiting.count)", detail: detail), at: ValuePath())
     }
 
+    // Nodes, keys and containers are consumed, not copied, on their way into their container: each copy of a
+    // value cost a retain and a release, an atomic pair, for every value written.
     @inlinable
-    mutating func add(_ node: Builder.Node) throws {
+    mutating func add(_ node: consuming Builder.Node) throws {
         switch open {
         case .none:
             root = node
         case .dictionary:
-            guard let key else { throw misuse("a dictionary value was written without a key") }
+            // Moved out rather than copied: a copy and the release of the stored key cost two atomic
+            // operations for every value.
+            guard let key = key.take() else { throw misuse("a dictionary value was written without a key") }
             Builder.insert(node, for: key, into: &dictionary)
-            self.key = nil
         case .array:
             array.append(node)
         }
@@ -91,24 +113,41 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
         case .none:
             break
         case .dictionary:
-            waiting.append(.dictionary(dictionary, key: key))
-            key = nil
+            waiting.append(.dictionary(takeDictionary(), key: key.take()))
         case .array:
-            waiting.append(.array(array))
+            waiting.append(.array(takeArray()))
         }
+    }
+
+    /// The innermost dictionary, moved out; an empty one is left in its place.
+    @inlinable
+    mutating func takeDictionary() -> Builder.DictionaryStorage {
+        var taken = Builder.makeDictionary(capacity: 0)
+        swap(&taken, &dictionary)
+        return taken
+    }
+
+    /// The innermost array, moved out; an empty one is left in its place.
+    @inlinable
+    mutating func takeArray() -> [Builder.Node] {
+        var taken: [Builder.Node] = []
+        swap(&taken, &array)
+        return taken
     }
 
     /// Makes the container that waited last the innermost again.
     @inlinable
     mutating func resumeWaitingContainer() {
-        switch waiting.popLast() {
-        case nil:
+        guard let frame = waiting.popLast() else {
             open = .none
-        case .dictionary(let storage, let key)?:
+            return
+        }
+        switch consume frame {
+        case .dictionary(let storage, let key):
             dictionary = storage
             self.key = key
             open = .dictionary
-        case .array(let elements)?:
+        case .array(let elements):
             array = elements
             open = .array
         }
@@ -134,10 +173,9 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     @inlinable
     public mutating func endDictionary() throws {
         guard open == .dictionary else { throw misuse("endDictionary without a dictionary") }
-        let node = Builder.node(dictionary: dictionary)
-        dictionary = Builder.makeDictionary(capacity: 0)
+        let node = Builder.node(dictionary: takeDictionary())
         resumeWaitingContainer()
-        try add(node)
+        try add(consume node)
     }
 
     /// Starts an array.
@@ -153,28 +191,27 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     @inlinable
     public mutating func endArray() throws {
         guard open == .array else { throw misuse("endArray without an array") }
-        let node = Builder.node(array: array)
-        array = []
+        let node = Builder.node(array: takeArray())
         resumeWaitingContainer()
-        try add(node)
+        try add(consume node)
     }
 
     /// Writes null.
     @inlinable public mutating func writeNull() throws { try add(Builder.node(scalar: .null)) }
     /// Writes a Bool.
-    @inlinable public mutating func write(_ value: Bool) throws { try add(Builder.node(scalar: .bool(value))) }
+    @inlinable public mutating func write(_ value: Bool) throws { try add(Builder.node(bool: value)) }
     /// Writes an integer.
-    @inlinable public mutating func write(_ value: Int64) throws { try add(Builder.node(scalar: .integer(value))) }
+    @inlinable public mutating func write(_ value: Int64) throws { try add(Builder.node(integer: value)) }
     /// Writes an unsigned integer.
     @inlinable public mutating func write(_ value: UInt64) throws {
         try add(Builder.node(scalar: Int64(exactly: value).map(Value.integer) ?? .unsignedInteger(value)))
     }
     /// Writes a Double.
-    @inlinable public mutating func write(_ value: Double) throws { try add(Builder.node(scalar: .double(value))) }
+    @inlinable public mutating func write(_ value: Double) throws { try add(Builder.node(double: value)) }
     /// Writes a Decimal.
     @inlinable public mutating func write(_ value: Decimal) throws { try add(Builder.node(scalar: .decimal(value))) }
     /// Writes a string.
-    @inlinable public mutating func write(_ value: String) throws { try add(Builder.node(scalar: .string(value))) }
+    @inlinable public mutating func write(_ value: String) throws { try add(Builder.node(string: value)) }
     /// Writes a date.
     @inlinable public mutating func write(_ value: Date) throws { try add(Builder.node(scalar: .date(value))) }
     /// Writes data.
@@ -191,21 +228,34 @@ public enum FoundationObjectBuilder: TreeBuilder {
     public static var holdsDates: Bool { true }
 
     /// An empty dictionary.
+    ///
+    /// `init(minimumCapacity:)` is not specialized for the caller: it looks up the storage's generic metadata on
+    /// every call (about 300 instructions), so the empty placeholders the writer swaps in and out are the
+    /// empty literal, which costs nothing.
     @inlinable
     public static func makeDictionary(capacity: Int) -> [String: Any] {
-        [String: Any](minimumCapacity: capacity)
+        capacity == 0 ? [:] : [String: Any](minimumCapacity: capacity)
     }
 
     /// Sets an entry.
     @inlinable
-    public static func insert(_ node: Any, for key: String, into dictionary: inout [String: Any]) {
+    public static func insert(_ node: consuming Any, for key: consuming String, into dictionary: inout [String: Any]) {
         dictionary[key] = node
     }
 
     /// The dictionary.
-    @inlinable public static func node(dictionary: [String: Any]) -> Any { dictionary }
+    @inlinable public static func node(dictionary: consuming [String: Any]) -> Any { dictionary }
     /// The array.
-    @inlinable public static func node(array: [Any]) -> Any { array }
+    @inlinable public static func node(array: consuming [Any]) -> Any { array }
+
+    /// The string itself.
+    @inlinable public static func node(string: String) -> Any { string }
+    /// The integer as an `Int` where it fits, as ``node(scalar:)`` makes it.
+    @inlinable public static func node(integer: Int64) -> Any { Int(exactly: integer).map { $0 as Any } ?? integer }
+    /// The Boolean itself.
+    @inlinable public static func node(bool: Bool) -> Any { bool }
+    /// The `Double` itself.
+    @inlinable public static func node(double: Double) -> Any { double }
 
     /// The Foundation object for a scalar.
     @inlinable
@@ -246,16 +296,18 @@ public enum ValueBuilder: TreeBuilder {
 
     /// Sets an entry.
     @inlinable
-    public static func insert(_ node: Value, for key: String, into dictionary: inout OrderedDictionary<String, Value>) {
+    public static func insert(
+        _ node: consuming Value, for key: consuming String, into dictionary: inout OrderedDictionary<String, Value>
+    ) {
         dictionary[key] = node
     }
 
     /// The dictionary value.
-    @inlinable public static func node(dictionary: OrderedDictionary<String, Value>) -> Value {
+    @inlinable public static func node(dictionary: consuming OrderedDictionary<String, Value>) -> Value {
         .dictionary(dictionary)
     }
     /// The array value.
-    @inlinable public static func node(array: [Value]) -> Value { .array(array) }
+    @inlinable public static func node(array: consuming [Value]) -> Value { .array(array) }
     /// The scalar itself.
     @inlinable public static func node(scalar: Value) -> Value { scalar }
 }
