@@ -212,6 +212,16 @@ extension ModelEncodable {
         try format.encode(self, options: options)
     }
 
+    /// The model in `format`'s bytes, handed to `sink` in order as they are made: a large binary property list
+    /// goes to a file in pieces instead of being held whole.
+    @inlinable
+    public func write(
+        format: ModelFileFormat, options: EncodingOptions = EncodingOptions(),
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try format.encode(self, options: options, to: sink)
+    }
+
     /// The model as JSON.
     @inlinable
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {

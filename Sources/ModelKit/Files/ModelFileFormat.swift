@@ -41,6 +41,21 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Encodes `model` in this format and hands the bytes to `sink` in order: a binary property list in pieces
+    /// of up to 64 KiB, without ever holding the whole file (see ``BinaryPropertyListWriter/write(to:)``); JSON
+    /// and XML in one piece.
+    @inlinable
+    func encode<Model: ModelEncodable>(
+        _ model: Model, options: EncodingOptions, to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        guard self == .binaryPropertyList else {
+            return try encode(model, options: options).withUnsafeBytes(sink)
+        }
+        var writer = BinaryPropertyListWriter()
+        try model.encode(to: &writer, context: EncodingContext(options: options))
+        try writer.write(to: sink)
+    }
+
     /// Encodes `model` in this format with ModelKit's own writers.
     @inlinable
     func encode<Model: ModelEncodable>(_ model: Model, options: EncodingOptions) throws -> Data {

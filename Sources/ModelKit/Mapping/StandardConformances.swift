@@ -255,6 +255,11 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
         }
         self = []
+        if let count = reader.remainingElementCount {
+            // Capped, so that a count that hostile input claims reserves no more than 64 MiB up front.
+            let affordable = (64 << 20) / Swift.max(MemoryLayout<Element>.stride, 1)
+            reserveCapacity(Swift.min(count, context.options.maximumCollectionCount, affordable))
+        }
         var index = 0
         while try reader.nextElement() {
             if index >= context.options.maximumCollectionCount {

@@ -55,6 +55,12 @@ public protocol ModelReader {
     /// is a number; otherwise returns `nil` and consumes nothing.
     mutating func readDecimal() throws -> Decimal?
 
+    /// How many elements are left in the array entered last, when the format says so before them (binary
+    /// property lists, trees); `nil` when it does not (JSON, XML) or when the innermost container is not an
+    /// array. Decoding reserves room for them, so that a large array is not built by repeated doubling, which
+    /// at its peak holds one and a half times the array twice.
+    var remainingElementCount: Int? { get }
+
     /// Skips the next value, whatever it is.
     mutating func skipValue() throws
 
@@ -69,6 +75,10 @@ public protocol ModelReader {
 extension ModelReader {
     /// Readers over trees hold numbers, not their text: the Decimal comes from the scalar.
     public mutating func readDecimal() throws -> Decimal? { nil }
+
+    /// Not known: the elements are counted as they are read.
+    @inlinable
+    public var remainingElementCount: Int? { nil }
 
     /// Reads a string through ``peekKind()`` and ``readScalar()``; readers override it to skip the ``Value``.
     @inlinable

@@ -284,6 +284,13 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         hasPending = false
     }
 
+    /// How many elements are left in the innermost array.
+    @inlinable
+    public var remainingElementCount: Int? {
+        guard openIsDictionary.last == false, let frame = arrays.last else { return nil }
+        return frame.elements.count - frame.next
+    }
+
     /// How many containers are entered.
     @inlinable
     public var depth: Int { openIsDictionary.count }

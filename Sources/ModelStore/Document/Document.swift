@@ -224,13 +224,17 @@ public final class Document<Root: Sendable>: PersistentStore {
             }
             guard let (root, generation, fileIsGood) = snapshot else { return }
             do {
-                let data: Data
-                do {
-                    data = try coding.encode(root, schema.version, format)
-                } catch {
-                    throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+                // The bytes go to the temporary file as they are made, so that a large document is never held
+                // whole in memory; a failure to encode leaves the file as it was, like a failure to write.
+                try file.write(keepingBackup: fileIsGood) { sink in
+                    do {
+                        try coding.encode(root, schema.version, format, sink)
+                    } catch let error as StoreError {
+                        throw error
+                    } catch {
+                        throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+                    }
                 }
-                try file.write(data, keepingBackup: fileIsGood)
             } catch let error as StoreError {
                 state.withLock { state in
                     state.lastSaveError = error

@@ -10,8 +10,12 @@ import ModelKit
 /// The factories are inlinable, so that the closures they make are compiled for the app's own root type:
 /// a generic, unspecialized decoder would be much slower.
 public struct DocumentCoding<Root: Sendable>: Sendable {
-    /// The file's bytes for a root at a schema version.
-    let encode: @Sendable (_ root: Root, _ schemaVersion: Int, _ format: ModelFileFormat) throws -> Data
+    /// Hands the file's bytes for a root at a schema version to a sink, in order.
+    let encode:
+        @Sendable (
+            _ root: Root, _ schemaVersion: Int, _ format: ModelFileFormat,
+            _ sink: (UnsafeRawBufferPointer) throws -> Void
+        ) throws -> Void
     /// The root of a file at the current schema version, with the decoding's diagnostics.
     let decodeContents: @Sendable (_ data: Data, _ format: ModelFileFormat) throws -> DecodedRoot<Root>
     /// The root from a migrated tree, with the decoding's diagnostics.
@@ -19,7 +23,8 @@ public struct DocumentCoding<Root: Sendable>: Sendable {
 
     @usableFromInline
     init(
-        encode: @escaping @Sendable (Root, Int, ModelFileFormat) throws -> Data,
+        encode:
+            @escaping @Sendable (Root, Int, ModelFileFormat, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
         decodeContents: @escaping @Sendable (Data, ModelFileFormat) throws -> DecodedRoot<Root>,
         decodeValue: @escaping @Sendable (Value) throws -> DecodedRoot<Root>
     ) {
@@ -36,8 +41,9 @@ extension DocumentCoding where Root: ModelCodable {
         decoding: DecodingOptions = DecodingOptions(), encoding: EncodingOptions = EncodingOptions()
     ) -> DocumentCoding {
         DocumentCoding(
-            encode: { root, version, format in
-                try DocumentEnvelopeWriter(schemaVersion: version, root: root).data(format: format, options: encoding)
+            encode: { root, version, format, sink in
+                try DocumentEnvelopeWriter(schemaVersion: version, root: root).write(
+                    format: format, options: encoding, to: sink)
             },
             decodeContents: { data, format in
                 let contents = try DocumentContents<Root>.decode(data: data, format: format, options: decoding)
@@ -57,10 +63,10 @@ extension DocumentCoding where Root: Codable {
         decoding: DecodingOptions = DecodingOptions(), encoding: EncodingOptions = EncodingOptions()
     ) -> DocumentCoding {
         DocumentCoding(
-            encode: { root, version, format in
+            encode: { root, version, format, sink in
                 let tree = try CodableValues.value(of: root)
-                return try DocumentEnvelopeWriter(schemaVersion: version, root: tree).data(
-                    format: format, options: encoding)
+                try DocumentEnvelopeWriter(schemaVersion: version, root: tree).write(
+                    format: format, options: encoding, to: sink)
             },
             decodeContents: { data, format in
                 let contents = try DocumentContents<Value>.decode(data: data, format: format, options: decoding)

@@ -105,19 +105,38 @@ struct StoreFile: Sendable {
         guard fstat(descriptor, &status) == 0 else {
             throw StoreError.readFailed(path: path, operation: "stat", code: errno)
         }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(max(Int(status.st_size), 0))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.readFailed(path: path, operation: "read", code: errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+        // Read straight into memory the returned Data then owns: building an array and copying it held the file
+        // twice, the peak of a document's load, and `Data(count:)` reserves a quarter more than it is asked for.
+        let size = max(Int(status.st_size), 0)
+        guard let buffer = malloc(max(size, 1)) else {
+            throw StoreError.readFailed(path: path, operation: "allocate \(size) bytes for", code: ENOMEM)
         }
-        return Data(bytes)
+        var filled = 0
+        var grown = [UInt8]()
+        var chunk = [UInt8]()
+        do {
+            while true {
+                // Past the size fstat gave (a file that grew), the rest goes through a small buffer.
+                let atEnd = filled == size
+                if atEnd && chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
+                let count =
+                    atEnd
+                    ? chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+                    : systemRead(descriptor, buffer + filled, size - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.readFailed(path: path, operation: "read", code: errno)
+                }
+                if count == 0 { break }
+                if atEnd { grown.append(contentsOf: chunk[..<count]) } else { filled += count }
+            }
+        } catch {
+            free(buffer)
+            throw error
+        }
+        var data = Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
+        if !grown.isEmpty { data.append(contentsOf: grown) }
+        return data
     }
 
     // MARK: Writing
@@ -130,8 +149,16 @@ struct StoreFile: Sendable {
     /// - Throws: ``StoreError/writeFailed(path:operation:code:)`` with the file unchanged, or
     ///   ``StoreError/notDurable(path:code:)`` once the new file is in place.
     func write(_ data: Data, keepingBackup: Bool) throws {
+        try write(keepingBackup: keepingBackup) { sink in try data.withUnsafeBytes(sink) }
+    }
+
+    /// Replaces the file with the bytes `produce` hands to its sink, in order, atomically and durably; see
+    /// ``write(_:keepingBackup:)``. An error `produce` throws leaves the file as it was.
+    func write(
+        keepingBackup: Bool, produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         try Self.makeFolder(folderPath, for: path)
-        let temporary = try writeTemporary(data, prefix: ".\(name).")
+        let temporary = try writeTemporary(prefix: ".\(name).", produce)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         if keepingBackup {
@@ -144,8 +171,10 @@ struct StoreFile: Sendable {
         try syncFolder()
     }
 
-    /// Writes `data` to a new file in the folder and flushes it; returns the file's path.
-    private func writeTemporary(_ data: Data, prefix: String) throws -> String {
+    /// Writes what `produce` hands over to a new file in the folder and flushes it; returns the file's path.
+    private func writeTemporary(
+        prefix: String, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> String {
         // The process id in the name lets a later launch tell a leftover from a crash from a save under way.
         let temporary = "\(folderPath)/\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -158,7 +187,7 @@ struct StoreFile: Sendable {
             if !closed { close(descriptor) }
             if !complete { unlink(temporary) }
         }
-        try data.withUnsafeBytes { raw in
+        try produce { raw in
             guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
@@ -199,7 +228,9 @@ struct StoreFile: Sendable {
         }
         // File systems without hard links (FAT, some network shares) get a copy instead.
         guard let previous = try Self.read(path) else { return }
-        let copy = try writeTemporary(previous, prefix: ".\(backupURL.lastPathComponent).")
+        let copy = try writeTemporary(prefix: ".\(backupURL.lastPathComponent).") { sink in
+            try previous.withUnsafeBytes(sink)
+        }
         guard rename(copy, backupURL.path) == 0 else {
             let code = errno
             unlink(copy)

@@ -142,6 +142,61 @@ struct PropertyListWriterTests {
         #expect(tiny.count == 8 + 3 + 2 + 1 + 3 + 32)
     }
 
+    /// A list large enough to need several body chunks, three-byte references, more distinct strings than
+    /// the writer remembers, and one array bigger than a chunk: 70,000 records and a 70,000-element list.
+    static let largeList: Value = {
+        let records: [Value] = (0..<70_000).map { index in
+            [
+                "name": .string("item \(index)"), "value": .integer(Int64(index % 500)),
+                "serial": index % 10 == 0 ? "same" : .string("S\(index)é"),
+                "date": .date(Date(timeIntervalSinceReferenceDate: Double(index))),
+            ]
+        }
+        return ["records": .array(records), "numbers": .array((0..<70_000).map { .integer(Int64($0)) })]
+    }()
+
+    @Test("A large binary list (several chunks, three-byte references, past the deduplication limit) reads back")
+    func largeBinaryList() throws {
+        let data = try PropertyListKind.data(from: Self.largeList, format: .binary)
+        #expect(Self.trailer(data).referenceSize == 3)
+        #expect(data.count > 4 << 18)
+        #expect(PropertyListFixtures.identical(try PropertyListKind.value(from: data), Self.largeList))
+        let foundation = try PropertyListFixtures.foundationValue(data).get()
+        #expect(PropertyListFixtures.identical(foundation, PropertyListFixtures.sortedKeys(Self.largeList)))
+        // Three containers, 70,000 records, six keys, 70,000 names, 63,000 serials and "same", 70,000 dates,
+        // and the integers 0...69,999 once each: values met before the tables filled up are still shared.
+        #expect(Self.trailer(data).objects == 3 + 70_000 + 6 + 70_000 + 63_001 + 70_000 + 70_000)
+    }
+
+    @Test("Past the deduplication limit a value first met later is stored each time it occurs")
+    func deduplicationLimit() throws {
+        let limit = BinaryPropertyListWriter.deduplicationLimit
+        let early: [Value] = (0..<limit).map { .string("s\($0)") } + ["s0", "s0"]
+        let late: [Value] = (0..<limit).map { .string("s\($0)") } + ["late", "late", "late"]
+        // One array, the distinct strings; "s0" is shared, "late" is stored three times.
+        #expect(Self.trailer(try PropertyListKind.data(from: .array(early), format: .binary)).objects == 1 + limit)
+        #expect(
+            Self.trailer(try PropertyListKind.data(from: .array(late), format: .binary)).objects == 1 + limit + 3)
+        #expect(
+            try PropertyListKind.value(from: PropertyListKind.data(from: .array(late), format: .binary)) == .array(late)
+        )
+    }
+
+    @Test("write(to:) hands over, in pieces, the bytes makeData() returns")
+    func streamedOutput() throws {
+        var writer = BinaryPropertyListWriter()
+        try Self.largeList.encode(to: &writer, context: EncodingContext())
+        var pieces: [Int] = []
+        var streamed = Data()
+        try writer.write { piece in
+            pieces.append(piece.count)
+            streamed.append(contentsOf: piece)
+        }
+        #expect(streamed == (try writer.makeData()))
+        #expect(pieces.count > 10)
+        #expect(pieces.allSatisfy { $0 <= (1 << 16) + 64 || $0 > 1 << 18 })
+    }
+
     @Test("XML writes NaN of either sign and the infinities so that Foundation and we read them back")
     func xmlSpecialReals() throws {
         let data = try PropertyListKind.data(

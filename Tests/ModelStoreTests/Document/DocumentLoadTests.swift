@@ -50,6 +50,44 @@ struct DocumentLoadTests {
         #expect(reopened.loadDiagnostics.isEmpty)
     }
 
+    @Test("A file whose size is not known up front (a named pipe) is read to its end")
+    func fileOfUnknownSize() throws {
+        let (folder, _) = try savedTwice()
+        let bytes = try #require(folder.contents("Checklists.plist"))
+        let pipeURL = folder.file("Piped.plist")
+        #expect(mkfifo(pipeURL.path, 0o600) == 0)
+        // The writer blocks in open until the document opens the pipe to read it.
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: pipeURL.path) else { return }
+            handle.write(bytes)
+            try? handle.close()
+        }
+        writer.start()
+        let piped = try Document(location: .file(pipeURL), initial: [Checklist](), autosave: .disabled)
+        #expect(piped.root == Self.lists)
+        #expect(piped.origin == .file)
+    }
+
+    @Test("A large document round-trips: 30,000 lists saved in pieces and read back whole")
+    func largeDocument() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation.file(folder.file("Large.plist"))
+        let lists = (0..<30_000).map { index in
+            Checklist(
+                name: "List \(index)", items: [ChecklistItem(text: "Item \(index % 97)", checked: index % 2 == 0)])
+        }
+        let document = try Document(location: location, initial: [Checklist](), autosave: .disabled)
+        document.update { $0 = lists }
+        try document.save()
+        let bytes = try #require(folder.contents("Large.plist"))
+        #expect(bytes.count > 1 << 20)
+        // Foundation reads the streamed file as a property list too.
+        let object = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String: Any]
+        #expect((object?["root"] as? [Any])?.count == 30_000)
+        let reopened = try Document(location: location, initial: [Checklist](), autosave: .disabled)
+        #expect(reopened.root == lists)
+    }
+
     @Test("The file holds the schema version next to the root")
     func envelope() throws {
         let (folder, _) = try savedTwice()

@@ -268,6 +268,14 @@ public struct BinaryPropertyListReader: ModelReader {
         pendingObject = Self.noPending
     }
 
+    /// How many elements are left in the innermost array; its count was checked against the bytes present when
+    /// it was entered.
+    @inlinable
+    public var remainingElementCount: Int? {
+        guard let frame = frames.last, !frame.isDictionary else { return nil }
+        return frame.remaining
+    }
+
     /// How many arrays and dictionaries are entered and not yet left.
     @inlinable
     public var depth: Int { frames.count }

@@ -2,41 +2,27 @@ import Foundation
 
 /// A ``ModelWriter`` that writes a binary property list (`bplist00`).
 ///
-/// Values are collected in a flat object table as they are written. Equal strings (every repeated key),
-/// numbers, dates and data are stored once and referenced wherever they occur, so an array of similar
-/// dictionaries costs little more than its distinct values (twitter.json's list is 152 KB, against the
-/// 500 KB `PropertyListSerialization` writes on Linux). ``makeData()`` then picks
-/// the smallest object-reference and offset sizes that fit and lays the file out in one pre-sized buffer.
+/// Each object is laid out in its final form the moment it is complete — a scalar when it is written, an array
+/// or a dictionary when it ends, after everything in it — into a body of fixed-size chunks, so that memory
+/// grows with the output and never by copying all of it into a buffer twice its size. References between
+/// objects are written with four bytes while the number of objects is unknown; ``makeData()`` and
+/// ``write(to:)`` then narrow them to the fewest bytes that name every object as they copy the body out, and
+/// append the offset table and trailer. A document of 100,000 items is saved with its body and offsets as the
+/// only large allocations (see `store.items-100k.peak-memory` in Benchmarks).
+///
+/// Equal strings (every repeated key), numbers, dates and data are stored once and referenced wherever they
+/// occur, so an array of similar dictionaries costs little more than its distinct values. Each table of
+/// values already stored holds at most ``deduplicationLimit`` entries: past that, new values are stored
+/// every time they occur, which keeps the tables' memory bounded when most values are distinct (names, dates).
 ///
 /// Property lists have no null. A null dictionary value drops its entry: the key is held back until its
 /// value arrives, so nothing of it is stored. A null array element or root throws. Strings are ASCII where
 /// they can be and UTF-16 otherwise; integers above `Int64.max` take 16 bytes; a `Decimal` is written as the
 /// nearest Double.
 public struct BinaryPropertyListWriter: ModelWriter, Sendable {
-    /// One entry of the object table.
-    @usableFromInline
-    struct Object: Sendable {
-        /// 0xA0 for an array, 0xD0 for a dictionary, 0 for a scalar encoded in `scalarBytes`.
-        @usableFromInline var marker: UInt8
-        /// Scalars: where their bytes start in `scalarBytes`; containers: where their references start in
-        /// `containerReferences`.
-        @usableFromInline var start: Int
-        /// Scalars: how many bytes; containers: how many elements or entries.
-        @usableFromInline var count: Int
-
-        @inlinable
-        init(marker: UInt8, start: Int, count: Int) {
-            self.marker = marker
-            self.start = start
-            self.count = count
-        }
-    }
-
     /// One array or dictionary begun and not yet ended.
     @usableFromInline
     struct Frame: Sendable {
-        /// The container's index in the object table, reserved when it began.
-        @usableFromInline var object: Int
         @usableFromInline var isDictionary: Bool
         /// Where the container's references start on `referenceStack`.
         @usableFromInline var referenceStart: Int
@@ -48,28 +34,42 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         @usableFromInline var keyPending = false
 
         @inlinable
-        init(object: Int, isDictionary: Bool, referenceStart: Int) {
-            self.object = object
+        init(isDictionary: Bool, referenceStart: Int) {
             self.isDictionary = isDictionary
             self.referenceStart = referenceStart
         }
     }
 
-    @usableFromInline var objects: [Object] = []
-    @usableFromInline var scalarBytes: [UInt8] = []
-    @usableFromInline var containerReferences: [Int] = []
+    /// How many distinct values each table of stored values remembers.
+    public static let deduplicationLimit = 16_384
+    /// The size a chunk of the body grows to before the next one starts; a larger object gets a chunk of its
+    /// own size.
+    @usableFromInline static let chunkSize = 1 << 18
+    /// Bytes of a reference while the body is being written.
+    @usableFromInline static let bodyReferenceSize = 4
+
+    /// The body's full chunks; with ``current``, the objects one after another, in object-index order.
+    @usableFromInline var chunks: [[UInt8]] = []
+    /// The chunk being filled.
+    @usableFromInline var current: [UInt8] = []
+    /// The bytes in ``chunks``: where ``current`` starts in the body.
+    @usableFromInline var chunkedCount = 0
+    /// Where each object starts in the body, by object index.
+    @usableFromInline var offsets: [UInt32] = []
+    /// How many references the containers hold, to size the output before it is written.
+    @usableFromInline var referenceCount = 0
     /// The references of open containers, innermost last; a dictionary's are key, value, key, value….
-    @usableFromInline var referenceStack: [Int] = []
+    @usableFromInline var referenceStack: [UInt32] = []
     @usableFromInline var frames: [Frame] = []
     @usableFromInline var root = -1
 
-    @usableFromInline var strings: [String: Int] = [:]
-    @usableFromInline var integers: [Int64: Int] = [:]
-    @usableFromInline var largeIntegers: [UInt64: Int] = [:]
+    @usableFromInline var strings: [String: UInt32] = [:]
+    @usableFromInline var integers: [Int64: UInt32] = [:]
+    @usableFromInline var largeIntegers: [UInt64: UInt32] = [:]
     /// Reals and dates by bit pattern, so `-0.0` and `0.0` stay apart.
-    @usableFromInline var reals: [UInt64: Int] = [:]
-    @usableFromInline var dates: [UInt64: Int] = [:]
-    @usableFromInline var datas: [Data: Int] = [:]
+    @usableFromInline var reals: [UInt64: UInt32] = [:]
+    @usableFromInline var dates: [UInt64: UInt32] = [:]
+    @usableFromInline var datas: [Data: UInt32] = [:]
     @usableFromInline var booleans: (false: Int, true: Int) = (-1, -1)
 
     /// Property lists have a date type.
@@ -79,19 +79,29 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
 
     /// Creates a writer with room for about `capacity` objects before its tables grow.
     public init(capacity: Int = 256) {
-        let capacity = max(capacity, 16)
-        objects.reserveCapacity(capacity)
-        scalarBytes.reserveCapacity(capacity * 8)
-        containerReferences.reserveCapacity(capacity)
+        let capacity = min(max(capacity, 16), Self.deduplicationLimit)
+        current.reserveCapacity(min(capacity * 8, Self.chunkSize))
+        offsets.reserveCapacity(capacity)
         referenceStack.reserveCapacity(64)
         frames.reserveCapacity(16)
         strings.reserveCapacity(capacity / 2)
     }
 
-    /// The binary property list: header, objects, offset table and trailer.
+    // MARK: - Output
+
+    /// The sizes of the finished file: reference, offset and total bytes, and where the offset table starts.
+    @usableFromInline
+    struct Layout {
+        var referenceSize: Int
+        var offsetSize: Int
+        var objectsEnd: Int
+        var total: Int
+    }
+
+    /// The file's sizes, once the root is complete.
     ///
     /// - Throws: ``MappingError`` when no root value was written or a container was not ended.
-    public func makeData() throws -> Data {
+    func layout() throws -> Layout {
         guard frames.isEmpty, root >= 0 else {
             throw MappingError(
                 .malformedData(
@@ -101,52 +111,124 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         }
         // Foundation requires references able to name one more than the last object, and offsets able to
         // reach the offset table itself.
-        let referenceSize = Self.byteCount(of: UInt64(objects.count))
-        var objectsEnd = 8
-        for object in objects {
-            if object.marker == 0 {
-                objectsEnd += object.count
-            } else {
-                let references = object.marker == 0xD0 ? 2 * object.count : object.count
-                objectsEnd += 1 + Self.countLength(object.count) + references * referenceSize
-            }
-        }
+        let referenceSize = Self.byteCount(of: UInt64(offsets.count))
+        let bodyCount = chunkedCount + current.count
+        let objectsEnd = 8 + bodyCount - (Self.bodyReferenceSize - referenceSize) * referenceCount
         let offsetSize = Self.byteCount(of: UInt64(objectsEnd))
-        var output: [UInt8] = []
-        output.reserveCapacity(objectsEnd + objects.count * offsetSize + 32)
-        output.append(contentsOf: "bplist00".utf8)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(objects.count)
-        for object in objects {
-            offsets.append(output.count)
-            if object.marker == 0 {
-                output.append(contentsOf: scalarBytes[object.start..<(object.start + object.count)])
-                continue
-            }
-            Self.appendHeader(marker: object.marker, count: object.count, to: &output)
-            let references = object.marker == 0xD0 ? 2 * object.count : object.count
-            for reference in containerReferences[object.start..<(object.start + references)] {
-                Self.appendBigEndian(UInt64(reference), size: referenceSize, to: &output)
+        return Layout(
+            referenceSize: referenceSize, offsetSize: offsetSize, objectsEnd: objectsEnd,
+            total: objectsEnd + offsets.count * offsetSize + 32)
+    }
+
+    /// The binary property list: header, objects, offset table and trailer.
+    ///
+    /// - Throws: ``MappingError`` when no root value was written or a container was not ended.
+    public func makeData() throws -> Data {
+        let layout = try layout()
+        var data = Data(count: layout.total)
+        try data.withUnsafeMutableBytes { output in
+            var position = 0
+            try emit(layout) { bytes in
+                output.baseAddress!.advanced(by: position).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                position += bytes.count
             }
         }
-        for offset in offsets {
-            Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &output)
+        return data
+    }
+
+    /// Hands the binary property list to `sink` in pieces of up to 64 KiB, in order, without ever holding the
+    /// whole file: the way to write a large document straight to a file.
+    ///
+    /// - Throws: ``MappingError`` when no root value was written or a container was not ended, or what `sink`
+    ///   throws.
+    public func write(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try emit(try layout(), to: sink)
+    }
+
+    /// Calls `visit` with each object's bytes, in object-index order, with the length of its header (the whole
+    /// object for a scalar) and the number of four-byte references after it.
+    func forEachObject(_ visit: (UnsafeRawBufferPointer, _ header: Int, _ references: Int) throws -> Void) rethrows {
+        let bodyCount = chunkedCount + current.count
+        var object = 0
+        var chunkStart = 0
+        for chunk in chunks + [current] {
+            try chunk.withUnsafeBytes { bytes in
+                let chunkEnd = chunkStart + bytes.count
+                // No object crosses the end of its chunk: the next one starts exactly there.
+                while object < offsets.count && Int(offsets[object]) < chunkEnd {
+                    let end = object + 1 < offsets.count ? Int(offsets[object + 1]) : bodyCount
+                    let objectBytes = UnsafeRawBufferPointer(
+                        rebasing: bytes[(Int(offsets[object]) - chunkStart)..<(end - chunkStart)])
+                    let kind = objectBytes[0] & 0xF0
+                    if kind == 0xA0 || kind == 0xD0 {
+                        var header = 1
+                        if objectBytes[0] & 0x0F == 0x0F { header = 2 + 1 << Int(objectBytes[1] & 0x0F) }
+                        try visit(objectBytes, header, (objectBytes.count - header) / Self.bodyReferenceSize)
+                    } else {
+                        try visit(objectBytes, objectBytes.count, 0)
+                    }
+                    object += 1
+                }
+            }
+            chunkStart += chunk.count
         }
-        output.append(contentsOf: repeatElement(0, count: 6))
-        output.append(UInt8(offsetSize))
-        output.append(UInt8(referenceSize))
-        Self.appendBigEndian(UInt64(objects.count), size: 8, to: &output)
-        Self.appendBigEndian(UInt64(root), size: 8, to: &output)
-        Self.appendBigEndian(UInt64(objectsEnd), size: 8, to: &output)
-        return Data(output)
+    }
+
+    /// Writes the file through a 64 KiB buffer: the body with its references narrowed, then the offsets of the
+    /// objects where they now lie, then the trailer.
+    func emit(_ layout: Layout, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var buffer: [UInt8] = []
+        let flushSize = 1 << 16
+        buffer.reserveCapacity(flushSize + 64)
+        func flushIfFull() throws {
+            guard buffer.count >= flushSize else { return }
+            try buffer.withUnsafeBytes(sink)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        buffer.append(contentsOf: "bplist00".utf8)
+        try forEachObject { bytes, header, references in
+            if header > flushSize {
+                try buffer.withUnsafeBytes(sink)
+                buffer.removeAll(keepingCapacity: true)
+                try sink(UnsafeRawBufferPointer(rebasing: bytes[..<header]))
+            } else {
+                buffer.append(contentsOf: bytes[..<header])
+            }
+            var position = header
+            for _ in 0..<references {
+                let reference = Self.bigEndian(bytes, at: position, size: Self.bodyReferenceSize)
+                Self.appendBigEndian(reference, size: layout.referenceSize, to: &buffer)
+                position += Self.bodyReferenceSize
+                try flushIfFull()
+            }
+            try flushIfFull()
+        }
+        // Each object moved back by the bytes its predecessors' references lost.
+        let narrowing = Self.bodyReferenceSize - layout.referenceSize
+        var referencesBefore = 0
+        var object = 0
+        try forEachObject { _, _, references in
+            let offset = 8 + Int(offsets[object]) - narrowing * referencesBefore
+            Self.appendBigEndian(UInt64(offset), size: layout.offsetSize, to: &buffer)
+            referencesBefore += references
+            object += 1
+            try flushIfFull()
+        }
+        buffer.append(contentsOf: repeatElement(0, count: 6))
+        buffer.append(UInt8(layout.offsetSize))
+        buffer.append(UInt8(layout.referenceSize))
+        Self.appendBigEndian(UInt64(offsets.count), size: 8, to: &buffer)
+        Self.appendBigEndian(UInt64(root), size: 8, to: &buffer)
+        Self.appendBigEndian(UInt64(layout.objectsEnd), size: 8, to: &buffer)
+        try buffer.withUnsafeBytes(sink)
     }
 
     // MARK: - ModelWriter
 
-    /// Starts a dictionary, reserving its place in the object table.
+    /// Starts a dictionary.
     @inlinable
     public mutating func beginDictionary(count: Int) throws {
-        try begin(isDictionary: true, count: count)
+        try begin(isDictionary: true)
     }
 
     /// Holds `key` back until its value is written.
@@ -166,10 +248,10 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         try end()
     }
 
-    /// Starts an array, reserving its place in the object table.
+    /// Starts an array.
     @inlinable
     public mutating func beginArray(count: Int) throws {
-        try begin(isDictionary: false, count: count)
+        try begin(isDictionary: false)
     }
 
     /// Ends the current array.
@@ -194,18 +276,20 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     public mutating func write(_ value: Bool) throws {
         var object = value ? booleans.true : booleans.false
         if object < 0 {
-            object = addScalar([value ? 0x09 : 0x08])
+            object = Int(try beginObject(byteCount: 1))
+            current.append(value ? 0x09 : 0x08)
             if value { booleans.true = object } else { booleans.false = object }
         }
-        try add(object)
+        try add(UInt32(object))
     }
 
     /// Writes an integer in the fewest bytes the format allows: 1, 2 or 4 unsigned, else 8 signed.
     @inlinable
     public mutating func write(_ value: Int64) throws {
         if let object = integers[value] { return try add(object) }
-        let object = addInteger(value)
-        integers[value] = object
+        let object = try beginObject(byteCount: 1 + Self.integerSize(value))
+        Self.appendInteger(value, to: &current)
+        Self.remember(object, for: value, in: &integers)
         try add(object)
     }
 
@@ -214,12 +298,11 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     public mutating func write(_ value: UInt64) throws {
         if let signed = Int64(exactly: value) { return try write(signed) }
         if let object = largeIntegers[value] { return try add(object) }
-        let start = scalarBytes.count
-        scalarBytes.append(0x14)
-        scalarBytes.append(contentsOf: repeatElement(0, count: 8))
-        Self.appendBigEndian(value, size: 8, to: &scalarBytes)
-        let object = addObject(start: start)
-        largeIntegers[value] = object
+        let object = try beginObject(byteCount: 17)
+        current.append(0x14)
+        current.append(contentsOf: repeatElement(0, count: 8))
+        Self.appendBigEndian(value, size: 8, to: &current)
+        Self.remember(object, for: value, in: &largeIntegers)
         try add(object)
     }
 
@@ -227,11 +310,10 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func write(_ value: Double) throws {
         if let object = reals[value.bitPattern] { return try add(object) }
-        let start = scalarBytes.count
-        scalarBytes.append(0x23)
-        Self.appendBigEndian(value.bitPattern, size: 8, to: &scalarBytes)
-        let object = addObject(start: start)
-        reals[value.bitPattern] = object
+        let object = try beginObject(byteCount: 9)
+        current.append(0x23)
+        Self.appendBigEndian(value.bitPattern, size: 8, to: &current)
+        Self.remember(object, for: value.bitPattern, in: &reals)
         try add(object)
     }
 
@@ -252,11 +334,10 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     public mutating func write(_ value: Date) throws {
         let bits = value.timeIntervalSinceReferenceDate.bitPattern
         if let object = dates[bits] { return try add(object) }
-        let start = scalarBytes.count
-        scalarBytes.append(0x33)
-        Self.appendBigEndian(bits, size: 8, to: &scalarBytes)
-        let object = addObject(start: start)
-        dates[bits] = object
+        let object = try beginObject(byteCount: 9)
+        current.append(0x33)
+        Self.appendBigEndian(bits, size: 8, to: &current)
+        Self.remember(object, for: bits, in: &dates)
         try add(object)
     }
 
@@ -264,19 +345,18 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     @inlinable
     public mutating func write(_ value: Data) throws {
         if let object = datas[value] { return try add(object) }
-        let start = scalarBytes.count
-        Self.appendHeader(marker: 0x40, count: value.count, to: &scalarBytes)
-        scalarBytes.append(contentsOf: value)
-        let object = addObject(start: start)
-        datas[value] = object
+        let object = try beginObject(byteCount: Self.headerSize(count: value.count) + value.count)
+        Self.appendHeader(marker: 0x40, count: value.count, to: &current)
+        current.append(contentsOf: value)
+        Self.remember(object, for: value, in: &datas)
         try add(object)
     }
 
-    // MARK: - Object table
+    // MARK: - Body
 
-    /// Checks that a value may come here and opens a container with a reserved object index.
+    /// Checks that a value may come here and opens a container.
     @usableFromInline
-    mutating func begin(isDictionary: Bool, count: Int) throws {
+    mutating func begin(isDictionary: Bool) throws {
         if let top = frames.indices.last {
             if frames[top].isDictionary && !frames[top].keyPending {
                 throw misuse("a dictionary value was written without a key")
@@ -284,99 +364,104 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         } else if root >= 0 {
             throw misuse("a property list holds one root value; a second was written")
         }
-        objects.append(Object(marker: isDictionary ? 0xD0 : 0xA0, start: 0, count: 0))
-        frames.append(
-            Frame(object: objects.count - 1, isDictionary: isDictionary, referenceStart: referenceStack.count))
+        frames.append(Frame(isDictionary: isDictionary, referenceStart: referenceStack.count))
     }
 
-    /// Closes the current container: its references move to the table (a dictionary's keys first, then its
-    /// values) and it becomes a value of its parent.
+    /// Closes the current container: it is laid out after everything in it (a dictionary's keys first, then its
+    /// values) and becomes a value of its parent.
     @usableFromInline
     mutating func end() throws {
         let frame = frames.removeLast()
-        let start = containerReferences.count
+        let references = referenceStack.count - frame.referenceStart
+        let object = try beginObject(
+            byteCount: Self.headerSize(count: frame.count) + references * Self.bodyReferenceSize)
+        Self.appendHeader(marker: frame.isDictionary ? 0xD0 : 0xA0, count: frame.count, to: &current)
         if frame.isDictionary {
             var index = frame.referenceStart
             while index < referenceStack.count {
-                containerReferences.append(referenceStack[index])
+                Self.appendBigEndian(UInt64(referenceStack[index]), size: Self.bodyReferenceSize, to: &current)
                 index += 2
             }
             index = frame.referenceStart + 1
             while index < referenceStack.count {
-                containerReferences.append(referenceStack[index])
+                Self.appendBigEndian(UInt64(referenceStack[index]), size: Self.bodyReferenceSize, to: &current)
                 index += 2
             }
         } else {
-            containerReferences.append(contentsOf: referenceStack[frame.referenceStart...])
+            for reference in referenceStack[frame.referenceStart...] {
+                Self.appendBigEndian(UInt64(reference), size: Self.bodyReferenceSize, to: &current)
+            }
         }
+        referenceCount += references
         referenceStack.removeSubrange(frame.referenceStart...)
-        objects[frame.object].start = start
-        objects[frame.object].count = frame.count
-        try add(frame.object)
+        try add(object)
     }
 
     /// Adds `object` as the root, the next element or the pending key's value.
     @usableFromInline
-    mutating func add(_ object: Int) throws {
+    mutating func add(_ object: UInt32) throws {
         guard let top = frames.indices.last else {
             guard root < 0 else { throw misuse("a property list holds one root value; a second was written") }
-            root = object
+            root = Int(object)
             return
         }
         if frames[top].isDictionary {
             guard frames[top].keyPending else { throw misuse("a dictionary value was written without a key") }
             frames[top].keyPending = false
-            referenceStack.append(uniqueString(frames[top].key))
+            referenceStack.append(try uniqueString(frames[top].key))
         }
         referenceStack.append(object)
         frames[top].count += 1
     }
 
+    /// Starts the next object, `byteCount` bytes long, in the current chunk or, when it does not fit there, in
+    /// a new one; returns its index.
+    @usableFromInline
+    mutating func beginObject(byteCount: Int) throws -> UInt32 {
+        if current.count + byteCount > Self.chunkSize && !current.isEmpty {
+            chunkedCount += current.count
+            var full: [UInt8] = []
+            full.reserveCapacity(max(Self.chunkSize, byteCount))
+            swap(&full, &current)
+            chunks.append(full)
+        }
+        let offset = chunkedCount + current.count
+        guard offset + byteCount <= Int(UInt32.max), offsets.count < Int(UInt32.max) else {
+            throw MappingError(.tooLarge("a binary property list over 4 GiB or 4 billion objects"), at: valuePath)
+        }
+        offsets.append(UInt32(offset))
+        return UInt32(offsets.count - 1)
+    }
+
+    /// Notes where `value` is stored, while the table has room.
+    @usableFromInline
+    static func remember<Key: Hashable>(_ object: UInt32, for value: Key, in table: inout [Key: UInt32]) {
+        if table.count < Self.deduplicationLimit { table[value] = object }
+    }
+
     /// The object of `string`, stored on first use.
     @usableFromInline
-    mutating func uniqueString(_ string: String) -> Int {
+    mutating func uniqueString(_ string: String) throws -> UInt32 {
         if let object = strings[string] { return object }
-        let start = scalarBytes.count
         var text = string
-        text.withUTF8 { utf8 in
+        let object: UInt32 = try text.withUTF8 { utf8 in
             if BinaryPropertyListReader.isASCII(UnsafeRawBufferPointer(utf8)) {
-                Self.appendHeader(marker: 0x50, count: utf8.count, to: &scalarBytes)
-                scalarBytes.append(contentsOf: utf8)
+                let object = try beginObject(byteCount: Self.headerSize(count: utf8.count) + utf8.count)
+                Self.appendHeader(marker: 0x50, count: utf8.count, to: &current)
+                current.append(contentsOf: utf8)
+                return object
             }
-        }
-        if scalarBytes.count == start {
-            Self.appendHeader(marker: 0x60, count: string.utf16.count, to: &scalarBytes)
+            let units = string.utf16.count
+            let object = try beginObject(byteCount: Self.headerSize(count: units) + 2 * units)
+            Self.appendHeader(marker: 0x60, count: units, to: &current)
             for unit in string.utf16 {
-                scalarBytes.append(UInt8(truncatingIfNeeded: unit >> 8))
-                scalarBytes.append(UInt8(truncatingIfNeeded: unit))
+                current.append(UInt8(truncatingIfNeeded: unit >> 8))
+                current.append(UInt8(truncatingIfNeeded: unit))
             }
+            return object
         }
-        let object = addObject(start: start)
-        strings[string] = object
+        Self.remember(object, for: string, in: &strings)
         return object
-    }
-
-    /// Stores an integer object.
-    @usableFromInline
-    mutating func addInteger(_ value: Int64) -> Int {
-        let start = scalarBytes.count
-        Self.appendInteger(value, to: &scalarBytes)
-        return addObject(start: start)
-    }
-
-    /// Stores a scalar object of `bytes`.
-    @usableFromInline
-    mutating func addScalar(_ bytes: [UInt8]) -> Int {
-        let start = scalarBytes.count
-        scalarBytes.append(contentsOf: bytes)
-        return addObject(start: start)
-    }
-
-    /// Makes the bytes from `start` to the end of `scalarBytes` a new object.
-    @usableFromInline
-    mutating func addObject(start: Int) -> Int {
-        objects.append(Object(marker: 0, start: start, count: scalarBytes.count - start))
-        return objects.count - 1
     }
 
     // MARK: - Encoding
@@ -396,16 +481,34 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         }
     }
 
+    /// The bytes after an integer object's marker: 1, 2 or 4 for what fits unsigned, else 8 (all negatives).
+    @usableFromInline
+    static func integerSize(_ value: Int64) -> Int {
+        switch value {
+        case 0...0xFF: 1
+        case 0x100...0xFFFF: 2
+        case 0x1_0000...0xFFFF_FFFF: 4
+        default: 8
+        }
+    }
+
+    /// The big-endian number of `size` bytes at `position`.
+    static func bigEndian(_ bytes: UnsafeRawBufferPointer, at position: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in position..<(position + size) { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    /// The length of a marker with its count: one byte, or one more and an integer object from 15 on.
+    @usableFromInline
+    static func headerSize(count: Int) -> Int {
+        1 + countLength(count)
+    }
+
     /// An integer object: 1, 2 or 4 bytes for what fits unsigned, else 8 bytes signed (all negatives).
     @usableFromInline
     static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-        let size: Int
-        switch value {
-        case 0...0xFF: size = 1
-        case 0x100...0xFFFF: size = 2
-        case 0x1_0000...0xFFFF_FFFF: size = 4
-        default: size = 8
-        }
+        let size = integerSize(value)
         output.append(0x10 | UInt8(size.trailingZeroBitCount))
         appendBigEndian(UInt64(bitPattern: value), size: size, to: &output)
     }
