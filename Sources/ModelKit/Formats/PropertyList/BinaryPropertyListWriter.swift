@@ -127,27 +127,94 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         let layout = try layout()
         var data = Data(count: layout.total)
         try data.withUnsafeMutableBytes { output in
-            var position = 0
-            try emit(layout) { bytes in
-                output.baseAddress!.advanced(by: position).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-                position += bytes.count
-            }
+            var output = Output(base: output.baseAddress!)
+            try emit(layout, to: &output)
         }
         return data
     }
 
-    /// Hands the binary property list to `sink` in pieces of up to 64 KiB, in order, without ever holding the
+    /// Hands the binary property list to `sink` in pieces of about 64 KiB, in order, without ever holding the
     /// whole file: the way to write a large document straight to a file.
     ///
     /// - Throws: ``MappingError`` when no root value was written or a container was not ended, or what `sink`
     ///   throws.
     public func write(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try emit(try layout(), to: sink)
+        let layout = try layout()
+        try withoutActuallyEscaping(sink) { sink in
+            var output = StreamedOutput(sink: sink)
+            try emit(layout, to: &output)
+            try output.flush()
+        }
+    }
+
+    /// Where ``emit(_:to:)`` puts the file's bytes.
+    protocol ByteOutput {
+        /// Takes `bytes`, which are the next bytes of the file.
+        mutating func append(_ bytes: UnsafeRawBufferPointer) throws
+        /// Takes a big-endian number of `size` bytes.
+        mutating func appendBigEndian(_ value: UInt64, size: Int) throws
+    }
+
+    /// Memory the size of the whole file, filled from its start.
+    struct Output: ByteOutput {
+        let base: UnsafeMutableRawPointer
+        var position = 0
+
+        mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress else { return }
+            (base + position).copyMemory(from: source, byteCount: bytes.count)
+            position += bytes.count
+        }
+
+        mutating func appendBigEndian(_ value: UInt64, size: Int) {
+            var shift = (size - 1) * 8
+            while shift >= 0 {
+                base.storeBytes(
+                    of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: position, as: UInt8.self)
+                position += 1
+                shift -= 8
+            }
+        }
+    }
+
+    /// A 64 KiB buffer handed to a sink whenever it fills up.
+    struct StreamedOutput: ByteOutput {
+        static let capacity = 1 << 16
+        let sink: (UnsafeRawBufferPointer) throws -> Void
+        var buffer: [UInt8] = []
+
+        init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+            self.sink = sink
+            buffer.reserveCapacity(Self.capacity + 16)
+        }
+
+        mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
+            if buffer.count + bytes.count > Self.capacity { try flush() }
+            if bytes.count > Self.capacity { return try sink(bytes) }
+            buffer.append(contentsOf: bytes)
+        }
+
+        mutating func appendBigEndian(_ value: UInt64, size: Int) throws {
+            if buffer.count + size > Self.capacity { try flush() }
+            BinaryPropertyListWriter.appendBigEndian(value, size: size, to: &buffer)
+        }
+
+        mutating func flush() throws {
+            guard !buffer.isEmpty else { return }
+            try buffer.withUnsafeBytes(sink)
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Calls `visit` with each object's bytes, in object-index order, with the length of its header (the whole
     /// object for a scalar) and the number of four-byte references after it.
-    func forEachObject(_ visit: (UnsafeRawBufferPointer, _ header: Int, _ references: Int) throws -> Void) rethrows {
+    ///
+    /// What the visitor changes is passed in `state` rather than captured, so that no variable is boxed and
+    /// checked for exclusive access on every object.
+    func forEachObject<State>(
+        _ state: inout State,
+        _ visit: (inout State, UnsafeRawBufferPointer, _ header: Int, _ references: Int) throws -> Void
+    ) rethrows {
         let bodyCount = chunkedCount + current.count
         var object = 0
         var chunkStart = 0
@@ -163,9 +230,9 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
                     if kind == 0xA0 || kind == 0xD0 {
                         var header = 1
                         if objectBytes[0] & 0x0F == 0x0F { header = 2 + 1 << Int(objectBytes[1] & 0x0F) }
-                        try visit(objectBytes, header, (objectBytes.count - header) / Self.bodyReferenceSize)
+                        try visit(&state, objectBytes, header, (objectBytes.count - header) / Self.bodyReferenceSize)
                     } else {
-                        try visit(objectBytes, objectBytes.count, 0)
+                        try visit(&state, objectBytes, objectBytes.count, 0)
                     }
                     object += 1
                 }
@@ -174,53 +241,35 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         }
     }
 
-    /// Writes the file through a 64 KiB buffer: the body with its references narrowed, then the offsets of the
-    /// objects where they now lie, then the trailer.
-    func emit(_ layout: Layout, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var buffer: [UInt8] = []
-        let flushSize = 1 << 16
-        buffer.reserveCapacity(flushSize + 64)
-        func flushIfFull() throws {
-            guard buffer.count >= flushSize else { return }
-            try buffer.withUnsafeBytes(sink)
-            buffer.removeAll(keepingCapacity: true)
-        }
-        buffer.append(contentsOf: "bplist00".utf8)
-        try forEachObject { bytes, header, references in
-            if header > flushSize {
-                try buffer.withUnsafeBytes(sink)
-                buffer.removeAll(keepingCapacity: true)
-                try sink(UnsafeRawBufferPointer(rebasing: bytes[..<header]))
-            } else {
-                buffer.append(contentsOf: bytes[..<header])
-            }
+    /// Writes the file: the body with its references narrowed, then the offsets of the objects where they now
+    /// lie, then the trailer.
+    func emit<Destination: ByteOutput>(_ layout: Layout, to output: inout Destination) throws {
+        try Array("bplist00".utf8).withUnsafeBytes { try output.append($0) }
+        try forEachObject(&output) { output, bytes, header, references in
+            try output.append(UnsafeRawBufferPointer(rebasing: bytes[..<header]))
             var position = header
             for _ in 0..<references {
                 let reference = Self.bigEndian(bytes, at: position, size: Self.bodyReferenceSize)
-                Self.appendBigEndian(reference, size: layout.referenceSize, to: &buffer)
+                try output.appendBigEndian(reference, size: layout.referenceSize)
                 position += Self.bodyReferenceSize
-                try flushIfFull()
             }
-            try flushIfFull()
         }
         // Each object moved back by the bytes its predecessors' references lost.
         let narrowing = Self.bodyReferenceSize - layout.referenceSize
-        var referencesBefore = 0
-        var object = 0
-        try forEachObject { _, _, references in
-            let offset = 8 + Int(offsets[object]) - narrowing * referencesBefore
-            Self.appendBigEndian(UInt64(offset), size: layout.offsetSize, to: &buffer)
-            referencesBefore += references
-            object += 1
-            try flushIfFull()
+        var table = (output: output, object: 0, referencesBefore: 0)
+        try forEachObject(&table) { table, _, _, references in
+            let offset = 8 + Int(offsets[table.object]) - narrowing * table.referencesBefore
+            try table.output.appendBigEndian(UInt64(offset), size: layout.offsetSize)
+            table.referencesBefore += references
+            table.object += 1
         }
-        buffer.append(contentsOf: repeatElement(0, count: 6))
-        buffer.append(UInt8(layout.offsetSize))
-        buffer.append(UInt8(layout.referenceSize))
-        Self.appendBigEndian(UInt64(offsets.count), size: 8, to: &buffer)
-        Self.appendBigEndian(UInt64(root), size: 8, to: &buffer)
-        Self.appendBigEndian(UInt64(layout.objectsEnd), size: 8, to: &buffer)
-        try buffer.withUnsafeBytes(sink)
+        output = table.output
+        try output.appendBigEndian(0, size: 6)
+        try output.appendBigEndian(UInt64(layout.offsetSize), size: 1)
+        try output.appendBigEndian(UInt64(layout.referenceSize), size: 1)
+        try output.appendBigEndian(UInt64(offsets.count), size: 8)
+        try output.appendBigEndian(UInt64(root), size: 8)
+        try output.appendBigEndian(UInt64(layout.objectsEnd), size: 8)
     }
 
     // MARK: - ModelWriter
