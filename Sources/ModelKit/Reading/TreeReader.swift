@@ -244,38 +244,30 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// Reads the next value if it is a string.
     @inlinable
-    public mutating func readExactString() throws -> String? {
-        try checkPending()
-        guard let text = Source.exactString(pending) else { return nil }
-        hasPending = false
-        return text
-    }
+    public mutating func readExactString() throws -> String? { try takePending(Source.exactString) }
 
     /// Reads the next value if it is a Boolean.
     @inlinable
-    public mutating func readExactBool() throws -> Bool? {
-        try checkPending()
-        guard let flag = Source.exactBool(pending) else { return nil }
-        hasPending = false
-        return flag
-    }
+    public mutating func readExactBool() throws -> Bool? { try takePending(Source.exactBool) }
 
     /// Reads the next value if it is an integer in `type`'s range.
     @inlinable
     public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
-        try checkPending()
-        guard let number = Source.exactInteger(pending, as: type) else { return nil }
-        hasPending = false
-        return number
+        try takePending { Source.exactInteger($0, as: type) }
     }
 
     /// Reads the next value if it is a number.
     @inlinable
-    public mutating func readExactDouble() throws -> Double? {
+    public mutating func readExactDouble() throws -> Double? { try takePending(Source.exactDouble) }
+
+    /// What `extract` makes of the pending value, which is then consumed; `nil`, consuming nothing, when it
+    /// makes nothing.
+    @inlinable
+    mutating func takePending<T>(_ extract: (Source.Node) -> T?) throws -> T? {
         try checkPending()
-        guard let number = Source.exactDouble(pending) else { return nil }
+        guard let value = extract(pending) else { return nil }
         hasPending = false
-        return number
+        return value
     }
 
     /// Skips the next value.
