@@ -58,7 +58,7 @@ public protocol ModelReader {
     /// How many elements are left in the array entered last, when the format says so before them (binary
     /// property lists, trees); `nil` when it does not (JSON, XML) or when the innermost container is not an
     /// array. Decoding reserves room for them, so that a large array is not built by repeated doubling, which
-    /// at its peak holds one and a half times the array twice.
+    /// at each step holds the old storage and the new one, twice its size, together.
     var remainingElementCount: Int? { get }
 
     /// Skips the next value, whatever it is.
