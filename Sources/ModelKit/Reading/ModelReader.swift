@@ -38,6 +38,9 @@ public protocol ModelReader {
     /// This and the other `readExact` calls are the fast path of decoding: a value that is already what the
     /// property holds needs no rule of the conversion table, so it cannot be noted or fail, and generated code
     /// takes it without building a ``Value``. Anything else goes the full way through ``readScalar()``.
+    ///
+    /// The exact reads throw only for malformed input: a value of another kind, a container above all, gives
+    /// `nil`, so that the full path decides how it is reported (a default and a note in lenient mode).
     mutating func readExactString() throws -> String?
 
     /// Reads the next value if it is a Boolean; returns `nil`, consuming nothing, for any other kind.

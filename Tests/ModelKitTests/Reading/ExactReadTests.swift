@@ -83,6 +83,37 @@ struct ExactReadTests {
         }
     }
 
+    @Test(
+        "Exact reads of an array or a dictionary give nothing and leave it to be entered",
+        arguments: [Value.array([1, "a"]), ["key": 1], .array([]), [:]])
+    func containers(value: Value) throws {
+        try Self.withEachReader(value) { source, reader throws in
+            var copy = reader
+            #expect(try copy.readExactString() == nil, "\(source)")
+            #expect(try copy.readExactBool() == nil, "\(source)")
+            #expect(try copy.readExactInteger(as: Int.self) == nil, "\(source)")
+            #expect(try copy.readExactInteger(as: Int8.self) == nil, "\(source)")
+            #expect(try copy.readExactDouble() == nil, "\(source)")
+            if case .array = value {
+                #expect(try copy.beginArray(), "\(source)")
+            } else {
+                #expect(try copy.beginDictionary(), "\(source)")
+            }
+        }
+    }
+
+    @Test("A dictionary where a model wants a number takes the default in lenient mode, from bytes as from trees")
+    func containerForNumber() throws {
+        let value: Value = ["owner": ["count": ["nested": 1], "name": "x"]]
+        for format in [ModelFileFormat.json, .xmlPropertyList, .binaryPropertyList] {
+            let decoded = try ExactReadOwner.decode(data: value.data(format: format))
+            #expect(decoded.model.owner?.name == "x", "\(format)")
+            #expect(decoded.model.owner?.count == 0, "\(format)")
+            #expect(decoded.diagnostics.map(\.path.description).contains("owner.count"), "\(format)")
+        }
+        #expect(try ExactReadOwner(value: value).owner?.name == "x")
+    }
+
     @Test("exactDouble is what the conversion table makes of every number, without a note")
     func exactDoubleMatchesTheTable() throws {
         let numbers: [Value] = [
@@ -168,6 +199,11 @@ struct ExactReadModel: Equatable {
     var flag = false
     var small: Int8 = 0
     var missing: String?
+}
+
+@DictionaryModel
+struct ExactReadOwner {
+    var owner: ExactReadModel?
 }
 
 @DictionaryModel

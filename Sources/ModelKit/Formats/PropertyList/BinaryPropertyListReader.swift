@@ -256,7 +256,9 @@ public struct BinaryPropertyListReader: ModelReader {
     /// looked at and left unread.
     @inlinable
     public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
-        guard pendingObject >= 0 else { return nil }
+        // Only an integer object is read: anything else, a container above all, is left for the full path,
+        // which decides how a value of the wrong kind is reported.
+        guard pendingObject >= 0, bytes[pendingOffset] >> 4 == 0x1 else { return nil }
         guard let number = ConversionRules.exactInteger(try scalar(at: pendingOffset), as: type) else { return nil }
         pendingObject = Self.noPending
         return number
