@@ -271,7 +271,7 @@ extension Field where T: ModelDecodable {
     @inlinable
     public mutating func decode(priority: Int, path: ValuePath, value found: Value, context: DecodingContext) throws {
         try settle(context: context)
-        guard wants(priority) else { return }
+        guard wants(priority), !NestedOutput.isPlaceholder(found, at: path) else { return }
         seen = true
         var reader = ValueReader(found)
         for component in path.components { try context.push(component) }
@@ -325,7 +325,7 @@ extension Field {
         priority: Int, path: ValuePath, value found: Value, context: DecodingContext, transform: Transform
     ) throws where Transform.Output == T {
         try settle(context: context)
-        guard wants(priority) else { return }
+        guard wants(priority), !NestedOutput.isPlaceholder(found, at: path) else { return }
         seen = true
         for component in path.components { try context.push(component) }
         defer { for _ in path.components { context.pop() } }
@@ -428,8 +428,10 @@ extension EncodingContext {
 ///
 /// A path with an array index (`images[1].url`) writes an array long enough to hold that index; the elements
 /// before it, which no property writes, are empty dictionaries — every format holds those, where a property
-/// list could not hold a null. An index at or beyond ``maximumIndex`` is an error naming the path, not an
-/// array of that many placeholders.
+/// list could not hold a null. Reading a key path that ends at an index, such a placeholder counts as absent
+/// (see ``isPlaceholder(_:at:)``), so that a model whose `coordinates[0]` is `nil` and `coordinates[1]` is set
+/// reads back what it wrote, in strict mode too. An index at or beyond ``maximumIndex`` is an error naming the
+/// path, not an array of that many placeholders.
 public struct NestedOutput {
     /// The largest array index a key path may write.
     public static let maximumIndex = 99_999
@@ -440,6 +442,14 @@ public struct NestedOutput {
 
     /// An empty output.
     @inlinable public init() {}
+
+    /// Whether `found`, read at a key path that ends at an array index, is the empty dictionary that
+    /// ``write(to:context:)`` puts before an index that a property writes: it is read as absent.
+    @inlinable
+    public static func isPlaceholder(_ found: Value, at path: ValuePath) -> Bool {
+        guard case .index = path.components.last, case .dictionary(let entries) = found else { return false }
+        return entries.isEmpty
+    }
 
     /// Adds `value` at `path`.
     @inlinable

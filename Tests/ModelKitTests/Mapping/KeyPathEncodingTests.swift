@@ -11,6 +11,12 @@ struct Cover: Equatable {
 }
 
 @DictionaryModel
+struct Place: Equatable {
+    @Key("geo.coordinates[0]") var latitude: Double?
+    @Key("geo.coordinates[1]") var longitude: Double?
+}
+
+@DictionaryModel
 struct FarPage: Equatable {
     var title = ""
     @Key("pages[100000].text") var far: String?
@@ -40,6 +46,24 @@ struct KeyPathEncodingTests {
         let data = try Self.cover.data(format: format)
         #expect(try Cover(data: data) == Self.cover)
         #expect(try Value(data: data)["images"]?[0] == [:])
+    }
+
+    @Test(
+        "A nil value before a set index reads back as nil, in strict mode too: its placeholder counts as absent",
+        arguments: [ModelFileFormat.json, .xmlPropertyList, .binaryPropertyList])
+    func placeholderForNil(format: ModelFileFormat) throws {
+        let place = Place(latitude: nil, longitude: -15769.6)
+        let data = try place.data(format: format)
+        #expect(try Value(data: data)["geo"]?["coordinates"]?[0] == [:])
+        let decoded = try Place.decode(data: data, options: .strict)
+        #expect(decoded.model == place)
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(try Place(dictionary: place.dictionary(), options: .strict) == place)
+        // Only an empty dictionary at the index is a placeholder: other values there still count.
+        #expect(throws: MappingError.self) {
+            try Place(value: ["geo": ["coordinates": [["x": 1], 2]]], options: .strict)
+        }
+        #expect(try Place(value: ["geo": ["coordinates": [1.5, 2]]]) == Place(latitude: 1.5, longitude: 2))
     }
 
     @Test(
