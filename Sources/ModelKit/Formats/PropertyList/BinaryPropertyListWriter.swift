@@ -167,12 +167,9 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         }
 
         mutating func appendBigEndian(_ value: UInt64, size: Int) {
-            var shift = (size - 1) * 8
-            while shift >= 0 {
-                base.storeBytes(
-                    of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: position, as: UInt8.self)
+            BinaryPropertyListWriter.forEachBigEndianByte(of: value, size: size) { byte in
+                base.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
                 position += 1
-                shift -= 8
             }
         }
     }
@@ -185,7 +182,7 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
 
         init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
             self.sink = sink
-            buffer.reserveCapacity(Self.capacity + 16)
+            buffer.reserveCapacity(Self.capacity)
         }
 
         mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
@@ -256,14 +253,18 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         }
         // Each object moved back by the bytes its predecessors' references lost.
         let narrowing = Self.bodyReferenceSize - layout.referenceSize
-        var table = (output: output, object: 0, referencesBefore: 0)
-        try forEachObject(&table) { table, _, _, references in
-            let offset = 8 + Int(offsets[table.object]) - narrowing * table.referencesBefore
-            try table.output.appendBigEndian(UInt64(offset), size: layout.offsetSize)
-            table.referencesBefore += references
-            table.object += 1
+        do {
+            // The output is moved into the visitor's state and back, not copied: a copy would share, then
+            // duplicate, a streamed output's buffer.
+            var table = (output: consume output, object: 0, referencesBefore: 0)
+            defer { output = table.output }
+            try forEachObject(&table) { table, _, _, references in
+                let offset = 8 + Int(offsets[table.object]) - narrowing * table.referencesBefore
+                try table.output.appendBigEndian(UInt64(offset), size: layout.offsetSize)
+                table.referencesBefore += references
+                table.object += 1
+            }
         }
-        output = table.output
         try output.appendBigEndian(0, size: 6)
         try output.appendBigEndian(UInt64(layout.offsetSize), size: 1)
         try output.appendBigEndian(UInt64(layout.referenceSize), size: 1)
@@ -523,9 +524,17 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
 
     @usableFromInline
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
+        forEachBigEndianByte(of: value, size: size) { output.append($0) }
+    }
+
+    /// Calls `body` with the low `size` bytes of `value`, most significant first: the one spelling of a number
+    /// that objects in an array and the file's outputs share. Byte by byte, because these numbers are one to
+    /// eight bytes long, where a copy of memory costs more (measured: 3.5 % more instructions for twitter.json).
+    @inlinable @inline(__always)
+    static func forEachBigEndianByte(of value: UInt64, size: Int, _ body: (UInt8) -> Void) {
         var shift = (size - 1) * 8
         while shift >= 0 {
-            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            body(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
             shift -= 8
         }
     }
