@@ -15,7 +15,7 @@ struct DictionaryModelMacroTests {
         #expect(diagnostics.isEmpty)
         #expect(
             source.contains(
-                "extension User: KeyedModel, Decodable, Encodable {"))
+                "extension User: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {"))
         #expect(
             source.contains(
                 #"static let modelKeys = ModelKit.ModelKeys(declared: ["id", "name"], snakeCase: ["id", "name"], typeStrategy: .propertyNames)"#
@@ -120,7 +120,8 @@ struct DictionaryModelMacroTests {
             ))
         #expect(source.contains("super.init()"))
         #expect(source.contains("required convenience init(from decoder: any Decoder) throws"))
-        #expect(source.contains("extension Item: KeyedModel, Decodable, Encodable {\n}"))
+        #expect(
+            source.contains("extension Item: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {\n}"))
     }
 
     @Test("A subclass of a model buffers the dictionary, decodes its own keys, then calls the superclass")

@@ -8,7 +8,8 @@ import SwiftSyntaxMacros
 enum MacroExpansion {
     static let specs: [String: MacroSpec] = [
         "DictionaryModel": MacroSpec(
-            type: DictionaryModelMacro.self, conformances: ["KeyedModel", "Decodable", "Encodable"]),
+            type: DictionaryModelMacro.self,
+            conformances: ["KeyedModel", "ModelDecodable", "ModelEncodable", "Decodable", "Encodable"]),
         "Key": MacroSpec(type: MarkerMacro.self),
         "Ignored": MacroSpec(type: MarkerMacro.self),
         "Transform": MacroSpec(type: MarkerMacro.self),

@@ -23,7 +23,9 @@
 /// A key that appears more than once in one dictionary counts with its last value, as in Foundation's
 /// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
 @attached(member, names: named(init), named(encode), named(modelKeys), arbitrary)
-@attached(extension, conformances: KeyedModel, Codable, names: named(init), named(encode), named(modelKeys))
+@attached(
+    extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
+    names: named(init), named(encode), named(modelKeys))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,
