@@ -49,6 +49,12 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         return ""
     }
 
+    /// The access of a class's overridable generated methods: `open` on an open class, so that a subclass in
+    /// another module (an app's subclass of a library's model) can override them; the type's access otherwise.
+    static func overridableAccessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        modifiers.contains { $0.name.text == "open" } ? "open " : accessPrefix(modifiers)
+    }
+
     static func diagnoser(_ context: some MacroExpansionContext) -> (Syntax, String) -> Void {
         { node, message in context.diagnose(Diagnostic(node: node, message: ModelMacroMessage(message: message))) }
     }
@@ -81,6 +87,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let arguments = arguments(of: node)
         let typeName = classDeclaration.name.text
         let access = accessPrefix(classDeclaration.modifiers)
+        let overridableAccess = overridableAccessPrefix(classDeclaration.modifiers)
         let properties = PropertyReader.properties(of: classDeclaration.memberBlock, diagnose: diagnoser(context))
         let isGeneric = classDeclaration.genericParameterClause != nil
         let keysName = arguments.inheritsFromModel ? "modelKeysOf\(typeName)" : "modelKeys"
@@ -109,7 +116,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 """)
             members.append(
                 """
-                \(raw: access)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
+                \(raw: overridableAccess)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
                     var writer = ModelKit.ValueWriter()
                     \(raw: generator.encodingStatements())
                     var superWriter = ModelKit.ValueWriter()
@@ -131,13 +138,13 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 """)
             members.append(
                 """
-                \(raw: access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                \(raw: overridableAccess)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                     \(raw: generator.encodingStatements())
                 }
                 """)
             members.append(
                 """
-                \(raw: access)func encode(to encoder: any Encoder) throws {
+                \(raw: overridableAccess)func encode(to encoder: any Encoder) throws {
                     try ModelKit.CodableBridge.encode(self, to: encoder)
                 }
                 """)
