@@ -135,6 +135,10 @@ public enum ConversionRules {
         case .double(let number) where !context.isStrict && (number == 0 || number == 1):
             context.noteConversion(of: value, to: "Bool")
             return number == 1
+        // An `NSDecimalNumber` 0 or 1 from `JSONSerialization` is the number 0 or 1 too.
+        case .decimal(let number) where !context.isStrict && (number == 0 || number == 1):
+            context.noteConversion(of: value, to: "Bool")
+            return number == 1
         case .string(let text) where !context.isStrict:
             switch trimmingWhitespace(text).lowercased() {
             case "true", "yes", "y", "1":

@@ -221,7 +221,17 @@ public enum FoundationObjects: TreeSource {
     public static func scalar(of number: NSNumber) -> Value {
         if number.isBoolean { return .bool(number.boolValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"): return .double(number.doubleValue)
+        case UInt8(ascii: "d"):
+            // An `NSDecimalNumber` reports "d" but holds up to 38 digits: `JSONSerialization` makes one, on Linux
+            // and on Apple platforms, for a number past a Double's precision or Int64's range, and its
+            // `doubleValue` would lose the digits a `Decimal` property keeps. Only doubles pay for the cast.
+            if let decimal = number as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
+            return .double(number.doubleValue)
+        case UInt8(ascii: "f"):
+            // The Float's shortest text, as a `Float` stored in `Any` gives it: `0.1`, not its binary widening
+            // `0.10000000149011612`.
+            let float = number.floatValue
+            return .double(Double(String(float)) ?? Double(float))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             let unsigned = number.uint64Value
             if let signed = Int64(exactly: unsigned) { return .integer(signed) }
