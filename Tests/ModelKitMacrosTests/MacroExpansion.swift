@@ -3,9 +3,12 @@ import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
 
 /// Expands ModelKit's macros in a source text the way the compiler does, for expansion tests.
 enum MacroExpansion {
+    // The conformances are the ones `@DictionaryModel`'s declaration lists, so the test sees what the compiler asks.
     static let specs: [String: MacroSpec] = [
         "DictionaryModel": MacroSpec(
             type: DictionaryModelMacro.self,
@@ -15,11 +18,44 @@ enum MacroExpansion {
         "Transform": MacroSpec(type: MarkerMacro.self),
     ]
 
-    /// The expanded source and the messages of the diagnostics the macros reported.
+    /// The expanded source and the diagnostics the macros reported, for writing the expected text of a new test.
     static func expand(_ source: String) -> (source: String, diagnostics: [String]) {
         let file = Parser.parse(source: source)
-        let context = BasicMacroExpansionContext()
+        let context = BasicMacroExpansionContext(
+            sourceFiles: [file: .init(moduleName: "TestModule", fullFilePath: "test.swift")])
         let expanded = file.expand(macroSpecs: specs, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
-        return (expanded.description, context.diagnostics.map(\.message))
+        let diagnostics = context.diagnostics.map { diagnostic in
+            let location = diagnostic.location(converter: SourceLocationConverter(fileName: "test.swift", tree: file))
+            let notes = diagnostic.notes.map { note in
+                let noteLocation = note.location(converter: SourceLocationConverter(fileName: "test.swift", tree: file))
+                return " note \(noteLocation.line):\(noteLocation.column) \(note.message)"
+            }
+            let fixIts = diagnostic.fixIts.map { " fix-it \($0.message.message)" }
+            return "\(location.line):\(location.column) \(diagnostic.diagMessage.diagnosticID) \(diagnostic.message)"
+                + notes.joined() + fixIts.joined()
+        }
+        return (expanded.description, diagnostics)
+    }
+
+    /// Expands `source` and compares the whole result, and every diagnostic with its position and fix-its, with
+    /// what is expected; any difference is a test failure at the caller.
+    static func assertExpansion(
+        _ source: String,
+        expandedSource: String,
+        diagnostics: [DiagnosticSpec] = [],
+        fixedSource: String? = nil,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        assertMacroExpansion(
+            source,
+            expandedSource: expandedSource,
+            diagnostics: diagnostics,
+            macroSpecs: specs,
+            fixedSource: fixedSource,
+            indentationWidth: .spaces(4),
+            failureHandler: { failure in
+                Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+            }
+        )
     }
 }
