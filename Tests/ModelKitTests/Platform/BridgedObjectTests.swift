@@ -31,6 +31,13 @@ struct BridgedTree: Equatable {
     var matrix: [[Int]] = []
 }
 
+/// A plain `Codable` type, decoded by ``ModelDecoder`` without the macro.
+struct BridgedCodable: Codable, Equatable {
+    var name: String
+    var count: Int
+    var flag: Bool
+}
+
 /// Foundation's class-cluster objects, built explicitly: on Apple platforms they are what every `[String: Any]`
 /// from `JSONSerialization`, `PropertyListSerialization` or `NSDictionary` holds (`__NSCFString`,
 /// `NSTaggedPointerString`, `__NSArrayI`, `__NSDictionaryI`, `__NSCFDate`…), where Linux mostly hands over
@@ -150,5 +157,21 @@ struct BridgedObjectTests {
         let mutable = NSMutableData()
         mutable.append(Data([7, 8]))
         #expect(try BridgedLeaves(dictionary: ["data": mutable], options: .strict).data == Data([7, 8]))
+    }
+
+    @Test("ModelDecoder reads a plain Codable type from an NSDictionary, and from NSData holding JSON")
+    func codableFromBridgedObjects() throws {
+        let dictionary = NSDictionary(dictionary: [
+            "name": NSString(string: "n"), "count": NSNumber(value: Int16(5)), "flag": NSNumber(value: true),
+        ])
+        let expected = BridgedCodable(name: "n", count: 5, flag: true)
+        #expect(try ModelDecoder().decode(BridgedCodable.self, from: dictionary as Any) == expected)
+        #expect(throws: MappingError.self) {
+            try ModelDecoder(options: .strict).decode(
+                BridgedCodable.self,
+                from: NSDictionary(dictionary: ["name": "n", "count": 5, "flag": NSNumber(value: 1)]) as Any)
+        }
+        let json = NSData(data: Data(#"{"name": "n", "count": 5, "flag": true}"#.utf8))
+        #expect(try ModelDecoder().decode(BridgedCodable.self, from: json as Any) == expected)
     }
 }
