@@ -219,7 +219,8 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
 }
 
 /// Builds Foundation objects: `[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool`, `Date`, `Data`,
-/// `Decimal` and `NSNull`, which `JSONSerialization` and `PropertyListSerialization` take.
+/// `Decimal` and `NSNull`. `JSONSerialization` takes them all but `Date` and `Data`; `PropertyListSerialization`
+/// all but `NSNull`, which only ``EncodingOptions/NilEncoding/writeNull`` writes.
 public enum FoundationObjectBuilder: TreeBuilder {
     /// Any Foundation object.
     public typealias Node = Any

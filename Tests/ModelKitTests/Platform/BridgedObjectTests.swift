@@ -174,4 +174,16 @@ struct BridgedObjectTests {
         let json = NSData(data: Data(#"{"name": "n", "count": 5, "flag": true}"#.utf8))
         #expect(try ModelDecoder().decode(BridgedCodable.self, from: json as Any) == expected)
     }
+
+    @Test("A file's size, an NSNumber in FileManager's attributes, is read as an Int for the input limit")
+    func fileSizeAttribute() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridged-size-\(UUID()).json")
+        try Data(#"{"name": "a long enough name", "count": 1}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try BridgedChild(contentsOf: url).count == 1)
+        var options = DecodingOptions()
+        options.maximumInputBytes = 10
+        let error = try #require(throws: MappingError.self) { try BridgedChild(contentsOf: url, options: options) }
+        #expect("\(error)".contains("over the limit of 10"))
+    }
 }
