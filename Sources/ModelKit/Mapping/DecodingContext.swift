@@ -150,7 +150,8 @@ public final class DecodingContext {
         guard hasDefault && !isStrict else {
             return try decodeLocated(type, from: &reader)
         }
-        return try decodeRecovering(type, from: &reader) { .defaultedInvalid(error: $0.description) }
+        // The note is made after the path is back at this value's, so the error is worded relative to it.
+        return try decodeRecovering(type, from: &reader) { .defaultedInvalid(error: $0.description(relativeTo: path)) }
     }
 
     /// Decodes `type`; if it fails with a recoverable error, skips the rest of the value, notes what

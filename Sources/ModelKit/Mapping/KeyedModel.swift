@@ -176,12 +176,12 @@ public struct Field<T> {
             return try transform.decode(found, context: context)
         } catch let error as MappingError {
             guard hasDefault, !context.isStrict, error.isRecoverable else { throw error }
-            context.note(.defaultedInvalid(error: error.description))
+            context.note(.defaultedInvalid(error: error.description(relativeTo: context.path)))
             return nil
         } catch {
             let failure = context.error(.transformFailed(String(describing: error)))
             guard hasDefault, !context.isStrict else { throw failure }
-            context.note(.defaultedInvalid(error: failure.description))
+            context.note(.defaultedInvalid(error: failure.reasonDescription))
             return nil
         }
     }

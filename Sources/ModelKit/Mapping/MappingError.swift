@@ -47,6 +47,17 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(path): \(reasonDescription)"
     }
 
+    /// The message as a note at `base` words it: without the path when the error is at `base`, with only the
+    /// part below it otherwise (`name: required key is missing` for an error at `owner.name` noted at `owner`),
+    /// so that a note's text never repeats the path that leads it.
+    public func description(relativeTo base: ValuePath) -> String {
+        let components = path.components
+        let baseComponents = base.components
+        guard components.starts(with: baseComponents) else { return description }
+        if components.count == baseComponents.count { return reasonDescription }
+        return "\(ValuePath(Array(components[baseComponents.count...]))): \(reasonDescription)"
+    }
+
     /// The message without the path.
     public var reasonDescription: String {
         switch reason {

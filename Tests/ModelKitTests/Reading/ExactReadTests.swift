@@ -186,7 +186,7 @@ struct ExactReadTests {
             converted.diagnostics.map(\.description).sorted() == [
                 #"count: converted string "3" to Int"#, #"flag: converted string "yes" to Bool"#,
                 "name: converted number 1 to String", #"ratio: converted string "0.5" to Double"#,
-                "small: small: 300 does not fit in Int8; default used",
+                "small: 300 does not fit in Int8; default used",
             ])
     }
 }
