@@ -55,8 +55,14 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         modifiers.contains { $0.name.text == "open" } ? "open " : accessPrefix(modifiers)
     }
 
-    static func diagnoser(_ context: some MacroExpansionContext) -> (Syntax, String) -> Void {
-        { node, message in context.diagnose(Diagnostic(node: node, message: ModelMacroMessage(message: message))) }
+    /// The stored properties the generated code reads and writes, with every mistake in them reported.
+    static func properties(
+        of members: MemberBlockSyntax, arguments: Arguments, in context: some MacroExpansionContext
+    ) -> [ModelProperty] {
+        let properties = PropertyReader.properties(of: members, diagnose: { context.diagnose($0) })
+        PropertyReader.diagnoseDuplicateKeys(
+            properties, snakeCase: arguments.strategy == ".snakeCase", diagnose: { context.diagnose($0) })
+        return properties
     }
 
     /// Protocols that may come first in a class's inheritance list; any other first name is the superclass.
@@ -74,6 +80,20 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         return !(name.hasSuffix("able") || name.hasSuffix("Protocol") || name.hasSuffix("Convertible"))
     }
 
+    static func notAModelTypeMessage(_ declaration: some DeclGroupSyntax) -> ModelMacroMessage {
+        if declaration.is(ActorDeclSyntax.self) {
+            return .notAModelType(
+                "an actor", why: ": encoding reads the properties synchronously, outside the actor's isolation")
+        }
+        if declaration.is(ProtocolDeclSyntax.self) {
+            return .notAModelType("a protocol", why: "; attach it to each model type that conforms")
+        }
+        if declaration.is(ExtensionDeclSyntax.self) {
+            return .notAModelType("an extension", why: "; attach it to the type's declaration")
+        }
+        return .notAModelType("this declaration", why: "")
+    }
+
     // MARK: Member role (classes)
 
     /// For a class: the key table, the initializers and `encode` in the class body.
@@ -88,7 +108,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let typeName = classDeclaration.name.text
         let access = accessPrefix(classDeclaration.modifiers)
         let overridableAccess = overridableAccessPrefix(classDeclaration.modifiers)
-        let properties = PropertyReader.properties(of: classDeclaration.memberBlock, diagnose: diagnoser(context))
+        let properties = properties(of: classDeclaration.memberBlock, arguments: arguments, in: context)
         let isGeneric = classDeclaration.genericParameterClause != nil
         let keysName = arguments.inheritsFromModel ? "modelKeysOf\(typeName)" : "modelKeys"
         let generator = ModelCodeGenerator(
@@ -188,15 +208,17 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 coding: coding, context: context)
         }
         guard let structDeclaration = declaration.as(StructDeclSyntax.self) else {
+            // Only the extension role reports this: the compiler runs it on every kind of declaration, protocols
+            // included, and the member role too would report it twice.
             context.diagnose(
                 Diagnostic(
-                    node: Syntax(node),
-                    message: ModelMacroMessage(message: "@DictionaryModel applies to a struct, a class or an enum")))
+                    node: Syntax(node), message: notAModelTypeMessage(declaration),
+                    fixIts: [ModelFixIts.removing(node)]))
             return []
         }
         let typeName = structDeclaration.name.text
         let access = accessPrefix(structDeclaration.modifiers)
-        let properties = PropertyReader.properties(of: structDeclaration.memberBlock, diagnose: diagnoser(context))
+        let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
         let generator = ModelCodeGenerator(typeName: typeName, properties: properties, keysExpression: "Self.modelKeys")
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
@@ -229,12 +251,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         guard let discriminator = arguments.discriminator else {
             context.diagnose(
-                Diagnostic(
-                    node: Syntax(declaration.name),
-                    message: ModelMacroMessage(
-                        message:
-                            "@DictionaryModel on an enum needs discriminator: the key that names the case; for raw-value enums conform to ModelEnum instead"
-                    )))
+                Diagnostic(node: Syntax(declaration.name), message: ModelMacroMessage.enumWithoutDiscriminator))
             return []
         }
         let access = accessPrefix(declaration.modifiers)
@@ -258,7 +275,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                     context.diagnose(
                         Diagnostic(
                             node: Syntax(element),
-                            message: ModelMacroMessage(message: "each case of a polymorphic model holds one model")))
+                            message: ModelMacroMessage.enumCaseWithoutOneModel))
                     continue
                 }
                 cases.append((element.name.text, tag ?? element.name.text, payload))

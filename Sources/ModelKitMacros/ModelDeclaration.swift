@@ -19,29 +19,161 @@ struct ModelProperty {
     var keysAreExplicit: Bool
     /// The transform expression of `@Transform`, if any.
     var transform: String?
+    /// Where the first key is written: the first argument of `@Key`, or the property's name.
+    var keyNode: Syntax
 
     /// The name without backticks.
     var bareName: String { name.filter { $0 != "`" } }
 }
 
-/// Errors the macro reports at the declaration that caused them.
+/// An error the macro reports at the syntax that caused it. Each kind of mistake has its own ID, so that tools
+/// and tests can tell them apart even when the wording changes.
 struct ModelMacroMessage: DiagnosticMessage {
+    let id: String
     let message: String
-    var diagnosticID: MessageID { MessageID(domain: "ModelKit", id: "DictionaryModel") }
+    var diagnosticID: MessageID { MessageID(domain: "ModelKit", id: id) }
     var severity: DiagnosticSeverity { .error }
+
+    static func notAModelType(_ kind: String, why: String) -> Self {
+        Self(
+            id: "DictionaryModel.notAModelType",
+            message: "@DictionaryModel applies to a struct, a class or an enum of models, not to \(kind)\(why)")
+    }
+
+    static let enumWithoutDiscriminator = Self(
+        id: "DictionaryModel.enumWithoutDiscriminator",
+        message:
+            "@DictionaryModel on an enum needs discriminator: the key that names the case; for raw-value enums conform to ModelEnum instead"
+    )
+
+    static let enumCaseWithoutOneModel = Self(
+        id: "DictionaryModel.enumCaseWithoutOneModel", message: "each case of a polymorphic model holds one model")
+
+    static let untypedProperty = Self(
+        id: "DictionaryModel.untypedProperty", message: "a model property needs a type annotation or an initial value")
+
+    static func uninferableType(name: String, initializer: String) -> Self {
+        Self(
+            id: "DictionaryModel.uninferableType",
+            message: """
+                '\(name)' needs a type annotation: without one, the generated code takes the property's type from \
+                its initial value, and '\(initializer)' has no type of its own (literals, calls such as 'Date()' and \
+                members such as 'Color.red' have one; 'nil', '[]', '[:]' and '.member' need the type written)
+                """)
+    }
+
+    static let emptyKey = Self(id: "Key.emptyKey", message: "@Key takes non-empty string literals")
+    static let noKeys = Self(id: "Key.noKeys", message: "@Key needs at least one key")
+
+    static func markerOnComputedProperty(_ attribute: String) -> Self {
+        Self(
+            id: "\(attribute).onComputedProperty",
+            message:
+                "@\(attribute) has no effect on a computed property: @DictionaryModel decodes and encodes stored properties only"
+        )
+    }
+
+    static func markerOnStaticProperty(_ attribute: String) -> Self {
+        Self(
+            id: "\(attribute).onStaticProperty",
+            message:
+                "@\(attribute) has no effect on a static property: @DictionaryModel decodes and encodes instance properties only"
+        )
+    }
+
+    static func duplicateKey(_ key: String, name: String, first: String) -> Self {
+        Self(
+            id: "DictionaryModel.duplicateKey",
+            message:
+                "'\(name)' writes the key \(literal(key)), which '\(first)' writes already; give one of them another key with @Key"
+        )
+    }
+}
+
+/// A note that points at the other half of a mistake.
+struct ModelMacroNote: NoteMessage {
+    let id: String
+    let message: String
+    var noteID: MessageID { MessageID(domain: "ModelKit", id: id) }
+
+    static func firstKeyUse(_ key: String, name: String) -> Self {
+        Self(id: "DictionaryModel.duplicateKey.first", message: "'\(name)' writes \(literal(key)) here")
+    }
+}
+
+/// A fix the macro offers with an error.
+struct ModelMacroFixIt: FixItMessage {
+    let id: String
+    let message: String
+    var fixItID: MessageID { MessageID(domain: "ModelKit", id: id) }
+
+    static func removeAttribute(_ name: String) -> Self {
+        Self(id: "removeAttribute", message: "remove '@\(name)'")
+    }
+
+    static let addTypeAnnotation = Self(id: "addTypeAnnotation", message: "add a type annotation")
+}
+
+/// Fix-its shared by the macro's diagnostics.
+enum ModelFixIts {
+    /// Deletes `attribute`, keeping the indentation before it, so that the declaration stays where it was.
+    static func removing(_ attribute: AttributeSyntax) -> FixIt {
+        let name = attribute.attributeName.trimmedDescription
+        let replacement = TokenSyntax(.identifier(""), leadingTrivia: attribute.leadingTrivia, presence: .present)
+        return FixIt(
+            message: ModelMacroFixIt.removeAttribute(name),
+            changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(replacement))])
+    }
+
+    /// Writes `: <#Type#>` after the binding's name, for the user to fill in.
+    static func addingTypeAnnotation(to binding: PatternBindingSyntax) -> FixIt {
+        let annotation = TypeAnnotationSyntax(
+            colon: .colonToken(trailingTrivia: .space),
+            type: IdentifierTypeSyntax(
+                name: .identifier("<#Type#>"), trailingTrivia: binding.pattern.trailingTrivia))
+        let annotated =
+            binding
+            .with(\.pattern, binding.pattern.with(\.trailingTrivia, []))
+            .with(\.typeAnnotation, annotation)
+        return FixIt(
+            message: ModelMacroFixIt.addTypeAnnotation,
+            changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(annotated))])
+    }
 }
 
 /// Reads the stored properties of a type's member block.
 enum PropertyReader {
+    static let keyNames: Set<String> = ["Key", "ModelKit.Key"]
+    static let transformNames: Set<String> = ["Transform", "ModelKit.Transform"]
+
     static func properties(
-        of members: MemberBlockSyntax, diagnose: (Syntax, String) -> Void
+        of members: MemberBlockSyntax, diagnose: (Diagnostic) -> Void
     ) -> [ModelProperty] {
         var result: [ModelProperty] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            // `@Key` and `@Transform` promise decoding; on a property the macro skips, they would silently not.
+            let markers: [(attribute: AttributeSyntax, name: String)] = variable.attributes.compactMap { element in
+                guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+                let name = attribute.attributeName.trimmedDescription
+                if keyNames.contains(name) { return (attribute, "Key") }
+                if transformNames.contains(name) { return (attribute, "Transform") }
+                return nil
+            }
             let modifiers = Set(variable.modifiers.map { $0.name.text })
-            if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
+            if modifiers.contains("static") || modifiers.contains("class") {
+                for marker in markers {
+                    diagnose(
+                        Diagnostic(
+                            node: Syntax(marker.attribute),
+                            message: ModelMacroMessage.markerOnStaticProperty(marker.name),
+                            fixIts: [ModelFixIts.removing(marker.attribute)]))
+                }
+                continue
+            }
+            if modifiers.contains("lazy") { continue }
             var keys: [String] = []
+            var keyNode: Syntax?
             var transform: String?
             var ignored = false
             for attribute in variable.attributes {
@@ -58,12 +190,15 @@ enum PropertyReader {
                             let segment = literal.segments.first?.as(StringSegmentSyntax.self),
                             !segment.content.text.isEmpty
                         else {
-                            diagnose(Syntax(argument), "@Key takes non-empty string literals")
+                            diagnose(Diagnostic(node: Syntax(argument), message: ModelMacroMessage.emptyKey))
                             continue
                         }
+                        if keys.isEmpty { keyNode = Syntax(argument) }
                         keys.append(segment.content.text)
                     }
-                    if arguments.isEmpty { diagnose(Syntax(attribute), "@Key needs at least one key") }
+                    if arguments.isEmpty {
+                        diagnose(Diagnostic(node: Syntax(attribute), message: ModelMacroMessage.noKeys))
+                    }
                 case "Transform", "ModelKit.Transform":
                     transform =
                         attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
@@ -76,16 +211,39 @@ enum PropertyReader {
             let bindings = Array(variable.bindings)
             for (index, binding) in bindings.enumerated() {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                if let accessors = binding.accessorBlock, isComputed(accessors) { continue }
+                if let accessors = binding.accessorBlock, isComputed(accessors) {
+                    for marker in markers {
+                        diagnose(
+                            Diagnostic(
+                                node: Syntax(marker.attribute),
+                                message: ModelMacroMessage.markerOnComputedProperty(marker.name),
+                                fixIts: [ModelFixIts.removing(marker.attribute)]))
+                    }
+                    continue
+                }
                 // `var a, b: Int` writes the type once, on the last binding.
                 let typeSyntax =
                     binding.typeAnnotation?.type
                     ?? bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
-                let initializer = binding.initializer?.value.trimmedDescription
+                let initializer = binding.initializer?.value
                 if isLet && initializer != nil { continue }
-                if typeSyntax == nil && initializer == nil {
-                    diagnose(Syntax(binding), "a model property needs a type annotation or an initial value")
-                    continue
+                if typeSyntax == nil {
+                    if let initializer, needsContextualType(initializer) {
+                        diagnose(
+                            Diagnostic(
+                                node: Syntax(binding),
+                                message: ModelMacroMessage.uninferableType(
+                                    name: pattern.identifier.text, initializer: initializer.trimmedDescription),
+                                fixIts: [ModelFixIts.addingTypeAnnotation(to: binding)]))
+                        continue
+                    }
+                    if initializer == nil {
+                        diagnose(
+                            Diagnostic(
+                                node: Syntax(binding), message: ModelMacroMessage.untypedProperty,
+                                fixIts: [ModelFixIts.addingTypeAnnotation(to: binding)]))
+                        continue
+                    }
                 }
                 let name = pattern.identifier.text
                 let bare = name.filter { $0 != "`" }
@@ -93,16 +251,62 @@ enum PropertyReader {
                     ModelProperty(
                         name: name,
                         type: typeSyntax?.trimmedDescription,
-                        initializer: initializer,
+                        initializer: initializer?.trimmedDescription,
                         isOptional: typeSyntax.map(isOptional) ?? false,
                         isLet: isLet,
                         keys: keys.isEmpty ? [bare] : keys,
                         keysAreExplicit: !keys.isEmpty,
-                        transform: transform
+                        transform: transform,
+                        keyNode: keyNode ?? Syntax(pattern)
                     ))
             }
         }
         return result
+    }
+
+    /// Whether `expression` only has a type where one is expected, so that the generated code, which copies it
+    /// into `Field(default:)` with no type to go by, could not compile it. Everything else (literals, calls,
+    /// members of named types) has a type of its own, the same one the compiler gives the property.
+    static func needsContextualType(_ expression: ExprSyntax) -> Bool {
+        if expression.is(NilLiteralExprSyntax.self) { return true }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            if case .colon = dictionary.content { return true }
+            return false
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            return needsContextualType(base)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return needsContextualType(call.calledExpression) }
+        if let chain = expression.as(OptionalChainingExprSyntax.self) { return needsContextualType(chain.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return needsContextualType(forced.expression) }
+        return false
+    }
+
+    /// Reports the second of two properties that write the same key, with a note at the first: the encoded
+    /// dictionary would hold the key twice, and decoding could fill only one of them.
+    static func diagnoseDuplicateKeys(
+        _ properties: [ModelProperty], snakeCase: Bool, diagnose: (Diagnostic) -> Void
+    ) {
+        var writers: [String: ModelProperty] = [:]
+        for property in properties {
+            guard let first = property.keys.first else { continue }
+            let key = property.keysAreExplicit || !snakeCase ? first : KeyName.snakeCase(first)
+            if let earlier = writers[key] {
+                diagnose(
+                    Diagnostic(
+                        node: property.keyNode,
+                        message: ModelMacroMessage.duplicateKey(key, name: property.bareName, first: earlier.bareName),
+                        notes: [
+                            Note(
+                                node: earlier.keyNode,
+                                message: ModelMacroNote.firstKeyUse(key, name: earlier.bareName))
+                        ]))
+            } else {
+                writers[key] = property
+            }
+        }
     }
 
     static func isComputed(_ block: AccessorBlockSyntax) -> Bool {

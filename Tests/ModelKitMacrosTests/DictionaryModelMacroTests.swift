@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
@@ -668,8 +669,16 @@ struct DictionaryModelDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "a model property needs a type annotation or an initial value", line: 3, column: 9)
-            ]
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.untypedProperty"),
+                    message: "a model property needs a type annotation or an initial value", line: 3, column: 9,
+                    fixIts: [FixItSpec(message: "add a type annotation")])
+            ],
+            fixedSource: """
+                @DictionaryModel
+                struct A {
+                    var x: <#Type#>
+                }
+                """
         )
     }
 
@@ -730,7 +739,12 @@ struct DictionaryModelDiagnosticTests {
                     }
                 }
                 """,
-            diagnostics: [DiagnosticSpec(message: "@Key takes non-empty string literals", line: 3, column: 10)]
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Key.emptyKey"),
+                    message: "@Key takes non-empty string literals",
+                    line: 3, column: 10)
+            ]
         )
     }
 
@@ -750,6 +764,7 @@ struct DictionaryModelDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.enumWithoutDiscriminator"),
                     message:
                         "@DictionaryModel on an enum needs discriminator: the key that names the case; for raw-value enums conform to ModelEnum instead",
                     line: 2, column: 6)
@@ -757,7 +772,7 @@ struct DictionaryModelDiagnosticTests {
         )
     }
 
-    @Test("An actor")
+    @Test("An actor: the message says what the macro applies to and why not an actor")
     func actor() {
         MacroExpansion.assertExpansion(
             """
@@ -770,7 +785,483 @@ struct DictionaryModelDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "@DictionaryModel applies to a struct, a class or an enum", line: 1, column: 1)
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.notAModelType"),
+                    message:
+                        "@DictionaryModel applies to a struct, a class or an enum of models, not to an actor: encoding reads the properties synchronously, outside the actor's isolation",
+                    line: 1, column: 1, fixIts: [FixItSpec(message: "remove '@DictionaryModel'")])
+            ],
+            fixedSource: """
+
+                actor A {
+                }
+                """
+        )
+    }
+
+    @Test("A protocol")
+    func protocolDeclaration() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            protocol Named {
+                var name: String { get }
+            }
+            """,
+            expandedSource: """
+                protocol Named {
+                    var name: String { get }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.notAModelType"),
+                    message:
+                        "@DictionaryModel applies to a struct, a class or an enum of models, not to a protocol; attach it to each model type that conforms",
+                    line: 1, column: 1, fixIts: [FixItSpec(message: "remove '@DictionaryModel'")])
+            ]
+        )
+    }
+
+    @Test("Untyped properties whose initial value has no type of its own; literals, calls and Type.member are fine")
+    func uninferableTypes() {
+        let rule =
+            "needs a type annotation: without one, the generated code takes the property's type from its initial value, and"
+        let examples =
+            "has no type of its own (literals, calls such as 'Date()' and members such as 'Color.red' have one; 'nil', '[]', '[:]' and '.member' need the type written)"
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Settings {
+                var count = 0
+                var made = makeValue()
+                var date = Date.now
+                var tags = []
+                var color = .red
+            }
+            """,
+            expandedSource: """
+                struct Settings {
+                    var count = 0
+                    var made = makeValue()
+                    var date = Date.now
+                    var tags = []
+                    var color = .red
+                }
+
+                extension Settings: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["count", "made", "date"], snakeCase: ["count", "made", "date"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: 0)
+                        var field1 = ModelKit.Field(default: makeValue())
+                        var field2 = ModelKit.Field(default: Date.now)
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                            case .known(1):
+                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                            case .known(2):
+                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        self.count = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.made = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.date = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 3)
+                        try context.enter()
+                        try context.writeField(self.count, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.made, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.date, key: keys.keys[2], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.uninferableType"),
+                    message: "'tags' \(rule) '[]' \(examples)", line: 6, column: 9,
+                    fixIts: [FixItSpec(message: "add a type annotation")]),
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.uninferableType"),
+                    message: "'color' \(rule) '.red' \(examples)", line: 7, column: 9,
+                    fixIts: [FixItSpec(message: "add a type annotation")]),
+            ],
+            fixedSource: """
+                @DictionaryModel
+                struct Settings {
+                    var count = 0
+                    var made = makeValue()
+                    var date = Date.now
+                    var tags: <#Type#> = []
+                    var color: <#Type#> = .red
+                }
+                """
+        )
+    }
+
+    @Test("@Key and @Transform on a computed property")
+    func markersOnComputedProperties() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Size {
+                var width = 0
+                @Key("double") var doubled: Int { width * 2 }
+                @Transform(CommaList()) var list: [String] { [] }
+            }
+            """,
+            expandedSource: """
+                struct Size {
+                    var width = 0
+                    var doubled: Int { width * 2 }
+                    var list: [String] { [] }
+                }
+
+                extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["width"], snakeCase: ["width"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: 0)
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        self.width = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try context.writeField(self.width, key: keys.keys[0], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Key.onComputedProperty"),
+                    message:
+                        "@Key has no effect on a computed property: @DictionaryModel decodes and encodes stored properties only",
+                    line: 4, column: 5, fixIts: [FixItSpec(message: "remove '@Key'")]),
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Transform.onComputedProperty"),
+                    message:
+                        "@Transform has no effect on a computed property: @DictionaryModel decodes and encodes stored properties only",
+                    line: 5, column: 5, fixIts: [FixItSpec(message: "remove '@Transform'")]),
+            ],
+            fixedSource: """
+                @DictionaryModel
+                struct Size {
+                    var width = 0
+                    var doubled: Int { width * 2 }
+                    var list: [String] { [] }
+                }
+                """
+        )
+    }
+
+    @Test("@Key on a static property")
+    func keyOnStaticProperty() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Theme {
+                var name = ""
+                @Key("default") static var shared = Theme()
+            }
+            """,
+            expandedSource: """
+                struct Theme {
+                    var name = ""
+                    static var shared = Theme()
+                }
+
+                extension Theme: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: "")
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Key.onStaticProperty"),
+                    message:
+                        "@Key has no effect on a static property: @DictionaryModel decodes and encodes instance properties only",
+                    line: 4, column: 5, fixIts: [FixItSpec(message: "remove '@Key'")])
+            ],
+            fixedSource: """
+                @DictionaryModel
+                struct Theme {
+                    var name = ""
+                    static var shared = Theme()
+                }
+                """
+        )
+    }
+
+    @Test("Two properties that write the same key: the error is on the second, a note on the first")
+    func duplicateKeys() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Record {
+                @Key("id") var recordID = 0
+                var id = 0
+                @Key("x") var first = 0
+                @Key("x", "y") var second = 0
+            }
+            """,
+            expandedSource: """
+                struct Record {
+                    var recordID = 0
+                    var id = 0
+                    var first = 0
+                    var second = 0
+                }
+
+                extension Record: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["id", "x", "y"], snakeCase: ["id", "x", "y"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: 0)
+                        var field1 = ModelKit.Field(default: 0)
+                        var field2 = ModelKit.Field(default: 0)
+                        var field3 = ModelKit.Field(default: 0)
+                        var captured0: ModelKit.Value? = nil
+                        var captured1: ModelKit.Value? = nil
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                captured0 = try context.capture(key: keys.keys[0], from: &reader)
+                            case .known(1):
+                                captured1 = try context.capture(key: keys.keys[1], from: &reader)
+                            case .known(2):
+                                try field3.decode(priority: 1, key: keys.keys[2], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        if let found = captured0? [ModelKit.ValuePath([])] {
+                            try field0.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
+                        }
+                        if let found = captured0? [ModelKit.ValuePath([])] {
+                            try field1.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
+                        }
+                        if let found = captured1? [ModelKit.ValuePath([])] {
+                            try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
+                        }
+                        if let found = captured1? [ModelKit.ValuePath([])] {
+                            try field3.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
+                        }
+                        self.recordID = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.id = try field1.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.first = try field2.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.second = try field3.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 4)
+                        try context.enter()
+                        try context.writeField(self.recordID, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.id, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.first, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.second, key: keys.keys[1], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.duplicateKey"),
+                    message:
+                        "'id' writes the key \"id\", which 'recordID' writes already; give one of them another key with @Key",
+                    line: 4, column: 9, notes: [NoteSpec(message: "'recordID' writes \"id\" here", line: 3, column: 10)]
+                ),
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.duplicateKey"),
+                    message:
+                        "'second' writes the key \"x\", which 'first' writes already; give one of them another key with @Key",
+                    line: 6, column: 10, notes: [NoteSpec(message: "'first' writes \"x\" here", line: 5, column: 10)]),
+            ]
+        )
+    }
+
+    @Test("Keys are compared after the key strategy")
+    func duplicateKeysAfterSnakeCase() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel(keyStrategy: .snakeCase)
+            struct Account {
+                var userID = 0
+                @Key("user_id") var owner = 0
+            }
+            """,
+            expandedSource: """
+                struct Account {
+                    var userID = 0
+                    var owner = 0
+                }
+
+                extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["userID", "user_id"], snakeCase: ["user_id", "user_id"], typeStrategy: .snakeCase)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: 0)
+                        var field1 = ModelKit.Field(default: 0)
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                            case .known(1):
+                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        self.userID = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.owner = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 2)
+                        try context.enter()
+                        try context.writeField(self.userID, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.owner, key: keys.keys[1], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "DictionaryModel.duplicateKey"),
+                    message:
+                        "'owner' writes the key \"user_id\", which 'userID' writes already; give one of them another key with @Key",
+                    line: 4, column: 10,
+                    notes: [NoteSpec(message: "'userID' writes \"user_id\" here", line: 3, column: 9)])
             ]
         )
     }
