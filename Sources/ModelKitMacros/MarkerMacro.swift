@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Key`, `@Ignored` and `@Transform` only mark properties; `@DictionaryModel` reads them.
+/// `@Key` and `@Ignored` only mark properties; `@DictionaryModel` reads them.
 public struct MarkerMacro: PeerMacro {
     /// Adds nothing: the attribute is read by `@DictionaryModel`.
     public static func expansion(

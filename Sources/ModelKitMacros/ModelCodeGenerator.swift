@@ -68,8 +68,17 @@ struct ModelCodeGenerator {
         return "var field\(index) = ModelKit.Field\(generic)()"
     }
 
+    /// The transform of a property as the generated code names it: through the typed accessor `@Transform`
+    /// adds when the property's type is written, so that a mismatch is reported there and not here.
+    private func transformExpression(_ index: Int) -> String? {
+        let property = properties[index]
+        guard let transform = property.transform else { return nil }
+        guard TransformMacro.hasAccessor(type: property.type) else { return transform }
+        return "Self.\(TransformMacro.accessorName(property.bareName))"
+    }
+
     private func transformArgument(_ index: Int) -> String {
-        properties[index].transform.map { ", transform: \($0)" } ?? ""
+        transformExpression(index).map { ", transform: \($0)" } ?? ""
     }
 
     private func stepsLiteral(_ steps: [PathStep]) -> String {
@@ -156,13 +165,13 @@ struct ModelCodeGenerator {
         for (index, property) in properties.enumerated() {
             guard let first = candidates[index].first else { continue }
             if first.rest.isEmpty {
-                let transform = property.transform.map { ", transform: \($0)" } ?? ""
+                let transform = transformArgument(index)
                 lines.append(
                     "try context.writeField(self.\(property.name), key: keys.keys[\(first.entry)]\(transform), to: &writer)"
                 )
             } else {
                 let path = "ModelKit.ValuePath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
-                if let transform = property.transform {
+                if let transform = transformExpression(index) {
                     nested.append(
                         "nested.add(encoded: try (\(transform)).encode(self.\(property.name)), at: \(path), context: context)"
                     )

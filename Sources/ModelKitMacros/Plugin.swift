@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct ModelKitMacrosPlugin: CompilerPlugin {
-    let providingMacros: [Macro.Type] = [DictionaryModelMacro.self, MarkerMacro.self]
+    let providingMacros: [Macro.Type] = [DictionaryModelMacro.self, MarkerMacro.self, TransformMacro.self]
 }

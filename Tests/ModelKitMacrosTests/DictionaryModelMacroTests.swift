@@ -303,22 +303,37 @@ struct DictionaryModelMacroTests {
         )
     }
 
-    @Test("Transforms are passed to decoding and encoding")
+    @Test(
+        "Transforms are passed to decoding and encoding; a typed property's goes through the checked accessor @Transform adds"
+    )
     func transform() {
+        // An untyped property's transform is used as written: there is no type to check it against.
         MacroExpansion.assertExpansion(
             """
             @DictionaryModel
             struct Event {
                 @Transform(DateFormatTransform("dd/MM/yyyy")) var day = Date()
+                @Transform(CommaList()) var tags: [String] = []
+                @Transform(DateFormatTransform("yyyy").optional) @Key("meta.year") var year: Date?
             }
             """,
             expandedSource: """
                 struct Event {
                     var day = Date()
+                    var tags: [String] = []
+
+                    private static var _modelKitTransform_tags: some ModelKit.ValueTransform<[String]> {
+                        ModelKit.TransformTypeCheck.transform(CommaList(), producing: ([String]).self)
+                    }
+                    var year: Date?
+
+                    private static var _modelKitTransform_year: some ModelKit.ValueTransform<Date?> {
+                        ModelKit.TransformTypeCheck.transform(DateFormatTransform("yyyy").optional, producing: (Date?).self)
+                    }
                 }
 
                 extension Event: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["day"], snakeCase: ["day"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["day", "tags", "meta"], snakeCase: ["day", "tags", "meta"], typeStrategy: .propertyNames)
 
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
@@ -326,10 +341,17 @@ struct DictionaryModelMacroTests {
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         var field0 = ModelKit.Field(default: Date())
+                        var field1 = ModelKit.Field<[String]>(default: [])
+                        var field2 = ModelKit.Field<Date?>(default: nil)
+                        var captured2: ModelKit.Value? = nil
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
                                 try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))
+                            case .known(1):
+                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context, transform: Self._modelKitTransform_tags)
+                            case .known(2):
+                                captured2 = try context.capture(key: keys.keys[2], from: &reader)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -337,16 +359,25 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
+                        if let found = captured2? [ModelKit.ValuePath([.key("year")])] {
+                            try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Self._modelKitTransform_year)
+                        }
                         self.day = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.tags = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.year = try field2.take(key: "meta.year", context: context, reportsMissing: false)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
 
                     func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 1)
+                        try writer.beginDictionary(count: 3)
                         try context.enter()
                         try context.writeField(self.day, key: keys.keys[0], transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)
+                        try context.writeField(self.tags, key: keys.keys[1], transform: Self._modelKitTransform_tags, to: &writer)
+                        var nested = ModelKit.NestedOutput()
+                        nested.add(encoded: try (Self._modelKitTransform_year).encode(self.year), at: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), context: context)
+                        try nested.write(to: &writer, context: context)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -941,6 +972,10 @@ struct DictionaryModelDiagnosticTests {
                     var width = 0
                     var doubled: Int { width * 2 }
                     var list: [String] { [] }
+
+                    private static var _modelKitTransform_list: some ModelKit.ValueTransform<[String]> {
+                        ModelKit.TransformTypeCheck.transform(CommaList(), producing: ([String]).self)
+                    }
                 }
 
                 extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {

@@ -15,7 +15,7 @@ enum MacroExpansion {
             conformances: ["KeyedModel", "ModelDecodable", "ModelEncodable", "Decodable", "Encodable"]),
         "Key": MacroSpec(type: MarkerMacro.self),
         "Ignored": MacroSpec(type: MarkerMacro.self),
-        "Transform": MacroSpec(type: MarkerMacro.self),
+        "Transform": MacroSpec(type: TransformMacro.self),
     ]
 
     /// The expanded source and the diagnostics the macros reported, for writing the expected text of a new test.

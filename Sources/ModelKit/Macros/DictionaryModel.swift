@@ -43,9 +43,15 @@ public macro Key(_ keys: String...) = #externalMacro(module: "ModelKitMacros", t
 public macro Ignored() = #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
 
 /// Converts a property's value with `transform` on the way in and out, instead of the conversion table.
-@attached(peer)
+///
+/// When the property's type is written, `@Transform` adds a private accessor beside it that checks at compile
+/// time that the transform's output is that type; a mismatch is one error at the property, such as
+/// "static method 'transform(_:producing:)' requires the types 'Int' and '[String]' be equivalent". Without a
+/// type annotation the macro cannot name the type, and a mismatch shows in the code `@DictionaryModel`
+/// generates instead.
+@attached(peer, names: prefixed(_modelKitTransform_))
 public macro Transform<T: ValueTransform>(_ transform: T) =
-    #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
+    #externalMacro(module: "ModelKitMacros", type: "TransformMacro")
 
 /// How `@DictionaryModel` turns property names into keys.
 public enum ModelKeyStrategy: Sendable, Hashable {

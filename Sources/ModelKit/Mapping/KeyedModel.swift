@@ -340,7 +340,7 @@ extension Field {
 
 /// A conversion for one property, used with `@Transform` where the conversion table is not what the data
 /// needs: a custom date format, a comma-separated list, a unit change.
-public protocol ValueTransform: Sendable {
+public protocol ValueTransform<Output>: Sendable {
     /// The property's type.
     associatedtype Output
 
