@@ -32,7 +32,9 @@ public struct KeyedArchive: Sendable {
         /// When set, each instance of an app's class gets this key with its class name, for polymorphic
         /// decoding; `nil` leaves only the keys the class encoded.
         public var classNameKey: String?
-        /// How deep objects may nest.
+        /// How deep objects may nest. Whatever it is set to, reading stops with
+        /// ``KeyedArchiveError/Reason/tooDeep(limit:)`` before the thread's stack runs out, as ModelKit's
+        /// readers do: the resolver follows the objects recursively.
         public var maximumDepth: Int = 512
         /// How many values the tree may hold once shared objects are expanded, so that an archive of objects
         /// that refer to each other many times cannot blow up exponentially.
@@ -128,6 +130,10 @@ private struct ArchiveResolver {
     /// The objects being decoded, from the top down to here: meeting one again is a cycle.
     private var active: Set<Int> = []
     private var path: [PathComponent] = []
+    /// Recursive calls under way, by `nested` and `object(at:)`: references inside keys and URLs nest objects
+    /// without adding to the path, and still use the stack.
+    private var frames = 0
+    private var stack = StackGuard()
 
     init(objects: [Value], options: KeyedArchive.Options) {
         self.objects = objects
@@ -173,9 +179,17 @@ private struct ArchiveResolver {
         _ component: PathComponent, _ body: (inout ArchiveResolver) throws -> Result
     ) throws -> Result {
         guard path.count < options.maximumDepth else { throw error(.tooDeep(limit: options.maximumDepth)) }
+        try enterFrame()
+        defer { frames -= 1 }
         path.append(component)
         defer { path.removeLast() }
         return try body(&self)
+    }
+
+    /// Counts a recursive call, refusing it when the stack is nearly used up.
+    private mutating func enterFrame() throws {
+        guard stack.hasRoom(atDepth: frames) else { throw error(.tooDeep(limit: path.count)) }
+        frames += 1
     }
 
     private mutating func object(at index: Int) throws -> (value: Value, size: Int) {
@@ -186,6 +200,8 @@ private struct ArchiveResolver {
             case .replace(let marker): return (marker, 1)
             }
         }
+        try enterFrame()
+        defer { frames -= 1 }
         active.insert(index)
         defer { active.remove(index) }
         let result = try decodeObject(objects[index], index: index)

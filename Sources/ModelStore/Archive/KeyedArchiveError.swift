@@ -34,7 +34,7 @@ public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConverti
         self.path = path
     }
 
-    /// The message, led by the path.
+    /// The message, led by the path; a path of more than a few levels shows its start and its end.
     public var description: String {
         let what =
             switch reason {
@@ -48,6 +48,16 @@ public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConverti
             case .tooDeep(let limit): "objects nest deeper than the limit of \(limit)"
             case .tooLarge(let limit): "shared objects expand to more than the limit of \(limit) values"
             }
-        return "\(path): \(what)"
+        return "\(shortPath): \(what)"
+    }
+
+    /// The path, or its first and last levels when it is long: an error thousands of levels deep would
+    /// otherwise repeat the path for thousands of characters.
+    private var shortPath: String {
+        let components = path.components
+        guard components.count > 12 else { return "\(path)" }
+        let head = ValuePath(Array(components.prefix(4)))
+        let tail = ValuePath(Array(components.suffix(4)))
+        return "\(head) … (\(components.count - 8) levels) … \(tail)"
     }
 }

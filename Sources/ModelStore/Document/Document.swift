@@ -11,15 +11,25 @@ import ModelKit
 /// try document.save()                                                       // or now
 /// ```
 ///
-/// **Loading.** The file is read when the document is made. No file gives `initial`. A damaged file — cut
-/// short, empty, not the expected format, not decodable as `Root` — gives the last good version, kept as
-/// `<name>.backup`, with a diagnostic in ``loadDiagnostics``: never an empty store in silence. When the backup
-/// cannot be used either, the initializer throws ``StoreError/damaged(path:detail:backupDetail:)`` and changes
-/// neither file.
+/// **Loading.** The file is read when the document is made, and opening it never writes. No file gives
+/// `initial`. A damaged file gives the last good version, kept as `<name>.backup`, with a
+/// ``Diagnostic/Kind/recovered(detail:)`` note in ``loadDiagnostics`` naming the file and what is wrong with
+/// it: never an empty store or altered values in silence. Damaged means: its bytes do not match the checksum
+/// it carries (any flipped bit or cut), it is empty or not the expected format, it does not decode as `Root`,
+/// it is a document of another type (none of its root's keys is one `Root` reads), or lenient decoding had to
+/// replace a stored value by its default, drop an element or fall back on an enum case — values that a
+/// document of this type never writes. When the backup cannot be used either, the initializer throws
+/// ``StoreError/damaged(path:detail:backupDetail:)`` and changes neither file. A file that exists but cannot
+/// be read (no permission) throws ``StoreError/readFailed(path:operation:code:)``: it is not damaged, and its
+/// older backup is not used.
 ///
 /// **Saving.** A save is atomic and durable: the bytes go to a temporary file in the same folder, which is
 /// flushed to disk and renamed over the file; then the folder is flushed. The version that was replaced
-/// becomes the backup. A save that fails throws ``StoreError`` and leaves the previous file as it was.
+/// becomes the backup. A save that fails throws ``StoreError`` and leaves the previous file as it was. Every
+/// file carries an XXH64 checksum of its bytes in its last field. After a load from the backup, the damaged
+/// file is never overwritten or deleted: the save that repairs the file first keeps the damaged one as
+/// `<name>.damaged-<yyyyMMdd-HHmmss>` beside it. A recovered document is saved when it changes or when
+/// ``save()`` is called, never merely because it was opened and released.
 ///
 /// **Versions.** The file holds the ``DocumentSchema``'s version next to the root; older files are migrated
 /// on load and written back at the current version by the next save.
@@ -58,6 +68,14 @@ public final class Document<Root: Sendable>: PersistentStore {
         var savedGeneration: UInt64 = 0
         /// Whether the file on disk is a good version, worth keeping as the backup when it is replaced.
         var fileIsGood: Bool
+        /// Whether the file on disk is damaged and must be kept under another name when it is replaced.
+        var fileIsDamaged = false
+        /// Whether the file must be written again although nothing changed: it was recovered or migrated.
+        /// ``save()`` writes it; a release does not.
+        var repairPending = false
+        /// Whether the file was written before files carried a checksum: ``save()`` writes it, to add one,
+        /// but it is a good file, and does not count as unsaved.
+        var lacksChecksum = false
         var observers: [UInt64: AsyncStream<Root>.Continuation] = [:]
         var nextObserver: UInt64 = 0
         var autosaveScheduled = false
@@ -101,11 +119,13 @@ public final class Document<Root: Sendable>: PersistentStore {
         case (let contents, .file)?:
             state.root = contents.root
             state.fileIsGood = true
+            state.lacksChecksum = !contents.isSealed
             diagnostics = contents.diagnostics
             origin = .file
             loadedSchemaVersion = contents.schemaVersion
-        case (let contents, .backup(let problem))?:
+        case (let contents, .backup(let problem, let fileIsDamaged))?:
             state.root = contents.root
+            state.fileIsDamaged = fileIsDamaged
             diagnostics = contents.diagnostics
             diagnostics.append(
                 Diagnostic(
@@ -117,10 +137,9 @@ public final class Document<Root: Sendable>: PersistentStore {
             loadedSchemaVersion = contents.schemaVersion
         }
         if origin != .initialValue && loadedSchemaVersion != schema.version || origin == .backup {
-            // A recovered or migrated root is unsaved: the next save repairs or upgrades the file.
-            state.generation = 1
-            state.firstUnsavedChange = .now
-            state.lastChange = .now
+            // A recovered or migrated root waits for a save to repair or upgrade the file — an asked-for save or
+            // one after a change, never one at release, which would replace a damaged file nobody has seen.
+            state.repairPending = true
         }
         self.location = location
         self.format = format
@@ -132,9 +151,11 @@ public final class Document<Root: Sendable>: PersistentStore {
         self.state = LockedState(state)
     }
 
-    /// Saves what is unsaved (errors are lost here: call ``save()`` to see them) and ends the change streams.
+    /// Saves the changes made since the last save (errors are lost here: call ``save()`` to see them) and ends
+    /// the change streams. A document that was only opened — recovered or migrated, but not changed — is not
+    /// written.
     deinit {
-        if hasUnsavedChanges { try? save() }
+        if state.withLock({ $0.generation != $0.savedGeneration }) { try? save() }
         let observers = state.withLock { state in
             defer { state.observers = [:] }
             return Array(state.observers.values)
@@ -177,9 +198,11 @@ public final class Document<Root: Sendable>: PersistentStore {
         return true
     }
 
-    /// Whether there are changes that no save has written yet.
+    /// Whether there are changes that no save has written yet, or a file to repair: one recovered from the
+    /// backup or migrated from an older schema version. (A file from before checksums is good as it is, and
+    /// does not count, though ``save()`` rewrites it to add one.)
     public var hasUnsavedChanges: Bool {
-        state.withLock { $0.generation != $0.savedGeneration }
+        state.withLock { $0.generation != $0.savedGeneration || $0.repairPending }
     }
 
     /// The error of the last save that failed — an autosave's, which has no caller to throw to — until a save
@@ -209,7 +232,9 @@ public final class Document<Root: Sendable>: PersistentStore {
 
     // MARK: Saving
 
-    /// Writes the root to the file now, if it has unsaved changes.
+    /// Writes the root to the file now, if it has unsaved changes, its file needs repair (see
+    /// ``hasUnsavedChanges``) or has no checksum yet. A damaged file is kept as `<name>.damaged-<time>` rather
+    /// than replaced.
     ///
     /// Saves from several threads run one at a time, and each writes the root as it is when its turn comes,
     /// so the last save to finish has written every change made before it began.
@@ -218,17 +243,22 @@ public final class Document<Root: Sendable>: PersistentStore {
     ///   ``StoreError/notDurable(path:code:)``.
     public func save() throws {
         try saving.withLock { _ in
-            let snapshot = state.withLock { state -> (Root, UInt64, Bool)? in
-                guard state.generation != state.savedGeneration else { return nil }
-                return (state.root, state.generation, state.fileIsGood)
+            let snapshot = state.withLock { state -> (Root, UInt64, Bool, Bool)? in
+                guard state.generation != state.savedGeneration || state.repairPending || state.lacksChecksum else {
+                    return nil
+                }
+                return (state.root, state.generation, state.fileIsGood, state.fileIsDamaged)
             }
-            guard let (root, generation, fileIsGood) = snapshot else { return }
+            guard let (root, generation, fileIsGood, fileIsDamaged) = snapshot else { return }
+            let placeholder = StoreChecksum.placeholder()
             do {
                 // The bytes go to the temporary file as they are made, so that a large document is never held
                 // whole in memory; a failure to encode leaves the file as it was, like a failure to write.
-                try file.write(keepingBackup: fileIsGood) { sink in
+                try file.write(
+                    keepingBackup: fileIsGood, keepingDamaged: fileIsDamaged, checksumPlaceholder: placeholder
+                ) { sink in
                     do {
-                        try coding.encode(root, schema.version, format, sink)
+                        try coding.encode(root, schema.version, format, placeholder, sink)
                     } catch let error as StoreError {
                         throw error
                     } catch {
@@ -245,6 +275,9 @@ public final class Document<Root: Sendable>: PersistentStore {
             state.withLock { state in
                 state.savedGeneration = generation
                 state.fileIsGood = true
+                state.fileIsDamaged = false
+                state.repairPending = false
+                state.lacksChecksum = false
                 state.lastSaveError = nil
                 state.firstUnsavedChange = state.generation == generation ? nil : state.lastChange
             }
@@ -286,27 +319,89 @@ public final class Document<Root: Sendable>: PersistentStore {
         var root: Root
         var diagnostics: [Diagnostic]
         var schemaVersion: Int
+        /// Whether the file carried a checksum; one from before checksums gets one at its next save.
+        var isSealed: Bool
     }
 
-    /// Decodes a file: the version first, then the root — directly at the current version, through the
-    /// migrations from an older one.
+    /// Why a readable file is not this document; the load turns to the backup.
+    private struct Damage: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Decodes a file: the checksum first, then the version, then the root — directly at the current version,
+    /// through the migrations from an older one.
     private static func decode(
         _ data: Data, schema: DocumentSchema, coding: DocumentCoding<Root>, path: String
     ) throws -> Contents {
+        let verification: StoreChecksum.Verification
+        do {
+            verification = try StoreChecksum.verify(data)
+        } catch {
+            throw Damage(description: "\(error)")
+        }
         let format = ModelFileFormat.detect(data)
-        let version = try DocumentHeader.decode(data: data, format: format).model.schemaVersion
+        let header = try DocumentHeader.decode(data: data, format: format).model
+        guard header.foreignKeys.isEmpty else {
+            throw Damage(description: "its envelope has keys no document has: \(header.foreignKeys)")
+        }
+        switch verification {
+        case .verified(let field) where header.checksum != field:
+            throw Damage(description: "its checksum is not in its checksum field")
+        case .unsealed where header.checksum != nil:
+            throw Damage(description: "its checksum field has no checksum")
+        default:
+            break
+        }
+        let version = header.schemaVersion
+        let decoded: DecodedRoot<Root>
         if version == schema.version {
-            let decoded = try coding.decodeContents(data, format)
-            return Contents(root: decoded.root, diagnostics: decoded.diagnostics, schemaVersion: version)
-        }
-        if version > schema.version {
+            decoded = try coding.decodeContents(data, format)
+        } else if version > schema.version {
             throw StoreError.newerSchemaVersion(path: path, found: version, supported: schema.version)
+        } else {
+            let stored = try DocumentContents<Value>.decode(data: data, format: format)
+            let migrated = try schema.migrate(stored.model.root, from: version, path: path)
+            let fromValue = try coding.decodeValue(migrated)
+            decoded = DecodedRoot(root: fromValue.root, diagnostics: stored.diagnostics + fromValue.diagnostics)
         }
-        let stored = try DocumentContents<Value>.decode(data: data, format: format)
-        let migrated = try schema.migrate(stored.model.root, from: version, path: path)
-        let decoded = try coding.decodeValue(migrated)
+        try checkIsThisDocument(decoded.diagnostics, rootKeys: header.rootKeys)
         return Contents(
-            root: decoded.root, diagnostics: stored.diagnostics + decoded.diagnostics, schemaVersion: version)
+            root: decoded.root, diagnostics: decoded.diagnostics, schemaVersion: version,
+            isSealed: verification != .unsealed)
+    }
+
+    /// Throws when what lenient decoding had to do shows the file is not a good copy of this document.
+    ///
+    /// A document writes its own root, so reading it back never needs a default for a value of the wrong kind,
+    /// a dropped element or an enum's fallback: such notes mean damage (or a change of type without a schema
+    /// migration), and the backup is tried first. A missing key (a property added since) or an unknown one (a
+    /// property removed) is how a model grows, and stays a note. A root none of whose keys `Root` reads is a
+    /// document of another type, whose data the next save would destroy.
+    private static func checkIsThisDocument(_ diagnostics: [Diagnostic], rootKeys: [String]) throws {
+        let damage = diagnostics.filter { note in
+            switch note.kind {
+            case .defaultedInvalid, .defaultedNull, .droppedElement, .enumFallback: true
+            default: false
+            }
+        }
+        if let first = damage.first {
+            throw Damage(
+                description: "\(damage.count) stored value(s) could not be read as \(Root.self) writes them "
+                    + "(first: \(first))")
+        }
+        guard !rootKeys.isEmpty else { return }
+        var unknown = Set<String>()
+        for note in diagnostics where note.kind == .unknownKey {
+            var components = note.path.components[...]
+            if components.first == .key("root") { components = components.dropFirst() }
+            if components.first == .index(0) { components = components.dropFirst() }
+            if components.count == 1, case .key(let key) = components.first { unknown.insert(key) }
+        }
+        if rootKeys.allSatisfy(unknown.contains) {
+            throw Damage(
+                description: "it is not a document of \(Root.self): \(Root.self) reads none of its keys "
+                    + rootKeys.prefix(5).map { "\"\($0)\"" }.joined(separator: ", "))
+        }
     }
 }
 

@@ -10,10 +10,10 @@ import ModelKit
 /// The factories are inlinable, so that the closures they make are compiled for the app's own root type:
 /// a generic, unspecialized decoder would be much slower.
 public struct DocumentCoding<Root: Sendable>: Sendable {
-    /// Hands the file's bytes for a root at a schema version to a sink, in order.
+    /// Hands the file's bytes for a root at a schema version, with a checksum placeholder, to a sink, in order.
     let encode:
         @Sendable (
-            _ root: Root, _ schemaVersion: Int, _ format: ModelFileFormat,
+            _ root: Root, _ schemaVersion: Int, _ format: ModelFileFormat, _ checksumPlaceholder: String,
             _ sink: (UnsafeRawBufferPointer) throws -> Void
         ) throws -> Void
     /// The root of a file at the current schema version, with the decoding's diagnostics.
@@ -24,7 +24,8 @@ public struct DocumentCoding<Root: Sendable>: Sendable {
     @usableFromInline
     init(
         encode:
-            @escaping @Sendable (Root, Int, ModelFileFormat, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+            @escaping @Sendable (Root, Int, ModelFileFormat, String, (UnsafeRawBufferPointer) throws -> Void) throws
+            -> Void,
         decodeContents: @escaping @Sendable (Data, ModelFileFormat) throws -> DecodedRoot<Root>,
         decodeValue: @escaping @Sendable (Value) throws -> DecodedRoot<Root>
     ) {
@@ -41,8 +42,8 @@ extension DocumentCoding where Root: ModelCodable {
         decoding: DecodingOptions = DecodingOptions(), encoding: EncodingOptions = EncodingOptions()
     ) -> DocumentCoding {
         DocumentCoding(
-            encode: { root, version, format, sink in
-                try DocumentEnvelopeWriter(schemaVersion: version, root: root).write(
+            encode: { root, version, format, placeholder, sink in
+                try DocumentEnvelopeWriter(schemaVersion: version, root: root, checksumPlaceholder: placeholder).write(
                     format: format, options: encoding, to: sink)
             },
             decodeContents: { data, format in
@@ -63,9 +64,9 @@ extension DocumentCoding where Root: Codable {
         decoding: DecodingOptions = DecodingOptions(), encoding: EncodingOptions = EncodingOptions()
     ) -> DocumentCoding {
         DocumentCoding(
-            encode: { root, version, format, sink in
+            encode: { root, version, format, placeholder, sink in
                 let tree = try CodableValues.value(of: root)
-                try DocumentEnvelopeWriter(schemaVersion: version, root: tree).write(
+                try DocumentEnvelopeWriter(schemaVersion: version, root: tree, checksumPlaceholder: placeholder).write(
                     format: format, options: encoding, to: sink)
             },
             decodeContents: { data, format in

@@ -21,7 +21,18 @@ import ModelKit
 /// is stored as a small tagged dictionary and read back as it was, so no value stops the process (Linux's
 /// `UserDefaults` calls `fatalError` on `NSNull`) or fails every later save of the suite. Open one instance per
 /// suite: each writes the whole file.
+///
+/// The file carries an XXH64 checksum of its bytes under the key ``checksumKey``, a name no preference may
+/// take. A file whose bytes do not match it — or that is not a property list of the suite's shape — is damaged:
+/// the backup is read instead, or, when it is damaged too, every key reads its registered default; either way
+/// ``diagnostics`` names the file and says why, and the damaged file is kept as `<name>.damaged-<time>` when
+/// the next write replaces it. A file that cannot be read at all (no permission) is never overwritten: the
+/// suite reads its defaults, and writes throw ``StoreError/readFailed(path:operation:code:)``. Files written
+/// before the checksum open as they are, and get one at the next write.
 public final class Preferences: PersistentStore {
+    /// The key of the suite file's checksum; a preference of this name cannot be set.
+    public static let checksumKey = "$ModelStore.checksum"
+
     /// The suite's name.
     public let suite: String
     /// The suite's file, or `nil` when `UserDefaults` backs it.
@@ -40,6 +51,10 @@ public final class Preferences: PersistentStore {
         var generation: UInt64 = 0
         var savedGeneration: UInt64 = 0
         var fileIsGood: Bool
+        /// Whether the file on disk is damaged and must be kept under another name when it is replaced.
+        var fileIsDamaged = false
+        /// Why the file could not be read; while it is set, nothing is written over it.
+        var readFailure: StoreError?
         var diagnostics: [Diagnostic] = []
         var lastSaveError: StoreError?
     }
@@ -72,10 +87,19 @@ public final class Preferences: PersistentStore {
         var firstLaunch = false
         do {
             let loaded = try file.load { data -> OrderedDictionaryOfValues in
-                guard case .dictionary(let values) = try Value(data: data, options: decoding) else {
+                let verification = try StoreChecksum.verify(data)
+                guard case .dictionary(var values) = try Value(data: data, options: decoding) else {
                     throw MappingError(.typeMismatch(expected: "a dictionary", found: "another kind"), at: ValuePath())
                 }
-                return values
+                let stored = values.removeValue(forKey: Self.checksumKey)
+                switch verification {
+                case .verified(let field) where stored != .string(field):
+                    throw StoreChecksum.Mismatch(description: "its checksum is not in its checksum field")
+                case .unsealed where stored != nil:
+                    throw StoreChecksum.Mismatch(description: "its checksum field has no checksum")
+                default:
+                    return values
+                }
             }
             switch loaded {
             case nil:
@@ -83,13 +107,24 @@ public final class Preferences: PersistentStore {
             case (let values, .file)?:
                 state.values = values
                 state.fileIsGood = true
-            case (let values, .backup(let problem))?:
+            case (let values, .backup(let problem, let fileIsDamaged))?:
                 state.values = values
-                state.generation = 1  // The next save repairs the file.
+                // The next write repairs the file, keeping the damaged one; opening alone writes nothing.
+                state.fileIsDamaged = fileIsDamaged
                 state.diagnostics.append(
                     Diagnostic(.recovered(detail: "\(file.name): \(problem); loaded its backup"), at: ValuePath()))
             }
+        } catch let error as StoreError {
+            if case .readFailed = error {
+                state.readFailure = error
+            } else {
+                // Both files are damaged: they stay as they are, and the next write keeps the file.
+                state.fileIsDamaged = true
+            }
+            state.diagnostics.append(
+                Diagnostic(.recovered(detail: "\(error); starting with the defaults"), at: ValuePath()))
         } catch {
+            state.fileIsDamaged = true
             state.diagnostics.append(
                 Diagnostic(.recovered(detail: "\(error); starting with the defaults"), at: ValuePath()))
         }
@@ -198,6 +233,10 @@ public final class Preferences: PersistentStore {
     }
 
     private func store(_ value: Value?, named name: String) throws {
+        guard name != Self.checksumKey else {
+            throw StoreError.encodingFailed(
+                path: fileURL?.path ?? suite, detail: "\(name) is the name of the file's checksum")
+        }
         // A nil optional is stored as no value; anything else in the form a property list holds exactly.
         let stored = value.flatMap { $0 == .null ? nil : PreferenceStorageForm.storable($0) }
         switch backing {
@@ -238,19 +277,28 @@ public final class Preferences: PersistentStore {
     public func save() throws {
         guard case .file(let file, let format) = backing else { return }
         try saving.withLock { _ in
-            let snapshot = state.withLock { state -> (OrderedDictionaryOfValues, UInt64, Bool)? in
+            let snapshot = state.withLock { state -> (OrderedDictionaryOfValues, UInt64, Bool, Bool)? in
                 guard state.generation != state.savedGeneration else { return nil }
-                return (state.values, state.generation, state.fileIsGood)
+                return (state.values, state.generation, state.fileIsGood, state.fileIsDamaged)
             }
-            guard let (values, generation, fileIsGood) = snapshot else { return }
+            guard let (values, generation, fileIsGood, fileIsDamaged) = snapshot else { return }
+            if let failure = state.withLock({ $0.readFailure }) {
+                // A file that could not be read may hold anything: it is not replaced by what this suite knows.
+                state.withLock { $0.lastSaveError = failure }
+                throw failure
+            }
             do {
                 let data: Data
                 do {
-                    data = try Value.dictionary(values).data(format: format)
+                    var sealed = values
+                    let placeholder = StoreChecksum.placeholder()
+                    sealed[Self.checksumKey] = .string(placeholder)
+                    data = try StoreChecksum.sealed(
+                        Value.dictionary(sealed).data(format: format), placeholder: placeholder)
                 } catch {
                     throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
                 }
-                try file.write(data, keepingBackup: fileIsGood)
+                try file.write(data, keepingBackup: fileIsGood, keepingDamaged: fileIsDamaged)
             } catch let error as StoreError {
                 state.withLock { state in
                     state.lastSaveError = error
@@ -261,6 +309,7 @@ public final class Preferences: PersistentStore {
             state.withLock { state in
                 state.savedGeneration = generation
                 state.fileIsGood = true
+                state.fileIsDamaged = false
                 state.lastSaveError = nil
             }
         }

@@ -34,14 +34,16 @@ struct StoreFile: Sendable {
     /// Where a loaded value came from.
     enum Source: Sendable, Equatable {
         case file
-        case backup(problem: String)
+        /// The backup, because the file is missing (`fileIsDamaged` false) or cannot be used.
+        case backup(problem: String, fileIsDamaged: Bool)
     }
 
     /// Reads and decodes the file, or the backup when the file is missing or cannot be used.
     ///
     /// `decode` throws a ``StoreError`` for a file that is readable but must not be replaced by its backup (a
-    /// newer schema version, a failed migration): such errors end the load at once. Any other error marks the
-    /// file as damaged.
+    /// newer schema version, a failed migration): such errors end the load at once, as does a file that exists
+    /// but cannot be read (no permission, a folder in its place) — an unreadable file is not a damaged one, and
+    /// falling back on an older backup would hide the newer file. Any other error marks the file as damaged.
     ///
     /// - Returns: `nil` when neither file exists.
     /// - Throws: ``StoreError/damaged(path:detail:backupDetail:)`` when neither can be used; no file is changed.
@@ -55,7 +57,7 @@ struct StoreFile: Sendable {
         }
         switch attempt(backupURL.path, decode) {
         case .loaded(let value):
-            return (value, .backup(problem: problem ?? "the file is missing"))
+            return (value, .backup(problem: problem ?? "the file is missing", fileIsDamaged: problem != nil))
         case .missing:
             guard let problem else { return nil }
             throw StoreError.damaged(path: path, detail: problem, backupDetail: "there is no backup")
@@ -78,8 +80,10 @@ struct StoreFile: Sendable {
         do {
             guard let read = try Self.read(path) else { return .missing }
             data = read
+        } catch let error as StoreError {
+            return .fatal(error)
         } catch {
-            return .unusable("\(error)")
+            return .fatal(StoreError.readFailed(path: path, operation: "read", code: EIO))
         }
         if data.isEmpty { return .unusable("the file is empty") }
         do {
@@ -148,20 +152,31 @@ struct StoreFile: Sendable {
     ///   the good backup.
     /// - Throws: ``StoreError/writeFailed(path:operation:code:)`` with the file unchanged, or
     ///   ``StoreError/notDurable(path:code:)`` once the new file is in place.
-    func write(_ data: Data, keepingBackup: Bool) throws {
-        try write(keepingBackup: keepingBackup) { sink in try data.withUnsafeBytes(sink) }
+    func write(_ data: Data, keepingBackup: Bool, keepingDamaged: Bool = false) throws {
+        try write(keepingBackup: keepingBackup, keepingDamaged: keepingDamaged) { sink in
+            try data.withUnsafeBytes(sink)
+        }
     }
 
     /// Replaces the file with the bytes `produce` hands to its sink, in order, atomically and durably; see
-    /// ``write(_:keepingBackup:)``. An error `produce` throws leaves the file as it was.
+    /// ``write(_:keepingBackup:keepingDamaged:)``. An error `produce` throws leaves the file as it was.
+    ///
+    /// - Parameters:
+    ///   - keepingDamaged: whether the current file is damaged and must be kept, as `<name>.damaged-<time>`,
+    ///     rather than replaced: a damaged file may still hold what a person can rescue by hand.
+    ///   - checksumPlaceholder: the ``StoreChecksum/placeholder()`` that `produce` writes into the file's
+    ///     checksum field, to be replaced with the file's checksum before the file is flushed.
     func write(
-        keepingBackup: Bool, produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        keepingBackup: Bool, keepingDamaged: Bool = false, checksumPlaceholder: String? = nil,
+        produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         try Self.makeFolder(folderPath, for: path)
-        let temporary = try writeTemporary(prefix: ".\(name).", produce)
+        let temporary = try writeTemporary(prefix: ".\(name).", checksumPlaceholder: checksumPlaceholder, produce)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
-        if keepingBackup {
+        if keepingDamaged {
+            try keepDamagedFile()
+        } else if keepingBackup {
             try replaceBackup()
         }
         guard rename(temporary, path) == 0 else {
@@ -173,11 +188,13 @@ struct StoreFile: Sendable {
 
     /// Writes what `produce` hands over to a new file in the folder and flushes it; returns the file's path.
     private func writeTemporary(
-        prefix: String, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        prefix: String, checksumPlaceholder: String? = nil,
+        _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws -> String {
         // The process id in the name lets a later launch tell a leftover from a crash from a save under way.
         let temporary = "\(folderPath)/\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Readable too, so that the checksum can be computed from the bytes as they are in the file.
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StoreError.writeFailed(path: path, operation: "create a temporary file", code: errno)
         }
@@ -187,8 +204,12 @@ struct StoreFile: Sendable {
             if !closed { close(descriptor) }
             if !complete { unlink(temporary) }
         }
+        var finder = checksumPlaceholder.map(StoreChecksum.PlaceholderFinder.init)
+        var size = 0
         try produce { raw in
             guard let base = raw.baseAddress else { return }
+            finder?.scan(raw)
+            size += raw.count
             var offset = 0
             while offset < raw.count {
                 let written = systemWrite(descriptor, base + offset, raw.count - offset)
@@ -198,6 +219,12 @@ struct StoreFile: Sendable {
                 }
                 offset += written
             }
+        }
+        if let finder {
+            guard let digitsOffset = finder.digitsOffset else {
+                throw StoreError.encodingFailed(path: path, detail: "the checksum field was not written")
+            }
+            try StoreChecksum.seal(descriptor: descriptor, size: size, digitsOffset: digitsOffset, path: path)
         }
         try Self.flush(descriptor, path: path)
         closed = true
@@ -236,6 +263,33 @@ struct StoreFile: Sendable {
             unlink(copy)
             throw StoreError.writeFailed(path: path, operation: "replace the backup", code: code)
         }
+    }
+
+    /// Keeps the damaged file under a name of its own, `<name>.damaged-<yyyyMMdd-HHmmss>`, before a save
+    /// replaces it; a hard link, so that the file's name is never missing.
+    private func keepDamagedFile() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stem = "\(path).damaged-\(formatter.string(from: Date()))"
+        for attempt in 0..<1000 {
+            let target = attempt == 0 ? stem : "\(stem)-\(attempt)"
+            if link(path, target) == 0 { return }
+            switch errno {
+            case EEXIST: continue
+            case ENOENT: return  // Nothing to keep: the file is gone.
+            case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV:
+                // No hard links here: the damaged file moves aside, and the new one takes its name next.
+                if access(target, F_OK) == 0 { continue }
+                guard rename(path, target) == 0 else {
+                    throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: errno)
+                }
+                return
+            case let code:
+                throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: code)
+            }
+        }
+        throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: EEXIST)
     }
 
     /// Flushes the folder, so that the renames survive a power cut.

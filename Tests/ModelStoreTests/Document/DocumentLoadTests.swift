@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Document: loading")
 struct DocumentLoadTests {
-    private static let lists = [
+    static let lists = [
         Checklist(name: "List", items: [ChecklistItem(text: "Walk the dog", checked: false)]),
         Checklist(name: "Groceries", items: [ChecklistItem(text: "Milk", checked: true)]),
     ]
 
     /// A folder holding a saved document and, after a second save, its backup.
-    private func savedTwice() throws -> (TemporaryFolder, StoreLocation) {
+    func savedTwice() throws -> (TemporaryFolder, StoreLocation) {
         let folder = try TemporaryFolder()
         let location = StoreLocation.file(folder.file("Checklists.plist"))
         let document = try Document(location: location, initial: [Checklist](), autosave: .disabled)
