@@ -76,3 +76,14 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension MappingError {
+    /// Whether a reader threw this for a number that the format spells but cannot hold (`1e400` in JSON, an
+    /// integer beyond 64 bits in a property list): the readers' exact reads give `nil` for it, so that the full
+    /// path reports it as a value of the property, which lenient decoding replaces by the default.
+    @usableFromInline
+    var isNumberOutOfRange: Bool {
+        if case .numberOutOfRange = reason { return true }
+        return false
+    }
+}

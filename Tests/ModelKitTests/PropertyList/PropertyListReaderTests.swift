@@ -202,7 +202,8 @@ struct PropertyListReaderTests {
             ([0x00], .null), ([0x08], false), ([0x09], true), ([0x10, 0xFF], 255), ([0x11, 0xFF, 0xFF], 65_535),
             ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], 4_294_967_295),
             ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], -2),
-            ([0x14] + [UInt8](repeating: 0xFF, count: 16), .unsignedInteger(UInt64.max)),
+            // Signed 128 bits, as CoreFoundation writes them (Foundation on Linux would keep the low half).
+            ([0x14] + [UInt8](repeating: 0xFF, count: 16), -1),
             ([0x14] + [UInt8](repeating: 0, count: 15) + [7], 7),
             ([0x22, 0x3F, 0xC0, 0x00, 0x00], 1.5),
             ([0x33, 0x41, 0xC0, 0, 0, 0, 0, 0, 0], .date(Date(timeIntervalSinceReferenceDate: 536_870_912))),

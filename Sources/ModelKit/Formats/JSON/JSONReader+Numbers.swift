@@ -13,6 +13,9 @@ extension JSONReader {
     /// most 22 is one exact multiplication or division, which IEEE arithmetic rounds correctly (Clinger's fast
     /// path); every other number goes to the standard library's correctly rounded parser, so the result is
     /// always the `Double` nearest to the text, as `JSONSerialization` gives.
+    ///
+    /// - Throws: ``MappingError/Reason/numberOutOfRange(expected:found:)``, with `offset` after the number, for a
+    ///   number beyond the range of `Double`; a malformed-data error for text outside the JSON grammar.
     @usableFromInline
     mutating func readNumber() throws -> Value {
         let count = bytes.count
@@ -124,10 +127,16 @@ extension JSONReader {
             return .double(isNegative ? -value : value)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw syntaxError(at: start, detail: "the number \(text) is too large for a Double")
+        guard let value = Double(text) else {
+            throw syntaxError(at: start, detail: "the number \(text) cannot be read as a Double")
         }
         offset = index
+        // `1e400` is well-formed JSON that no `Double` holds: a value its property cannot take, which lenient
+        // decoding replaces by a default, not a malformed document. It is thrown with the number consumed, so
+        // that decoding can go on with the next key.
+        guard value.isFinite else {
+            throw MappingError(.numberOutOfRange(expected: "Double", found: text), at: ValuePath())
+        }
         return .double(value)
     }
 

@@ -21,7 +21,9 @@ import Foundation
 /// Choices that JSON leaves open:
 /// - A leading UTF-8 byte order mark is ignored, as `JSONSerialization` does.
 /// - A `\u` escape of a lone UTF-16 surrogate becomes U+FFFD instead of failing the whole document.
-/// - A number that overflows `Double` (`1e400`) is an error, as in `JSONSerialization`.
+/// - A number that overflows `Double` (`1e400`) is ``MappingError/Reason/numberOutOfRange(expected:found:)``
+///   from ``readScalar()``: a value its property cannot take (a default and a note in lenient mode), not a
+///   malformed document; the exact reads leave it for ``readScalar()``.
 /// - ``skipValue()`` checks that brackets match and strings end, but not the spelling of the numbers and
 ///   literals inside a skipped container; values that are read are checked in full.
 /// - Columns in error locations count Unicode scalars from the start of the line, starting at 1.
@@ -236,6 +238,9 @@ public struct JSONReader: ModelReader {
     ///
     /// Integers that fit become `.integer`, those above `Int64.max` that fit in `UInt64` become
     /// `.unsignedInteger`, and all other numbers become the `.double` closest to their text.
+    ///
+    /// A number beyond the range of `Double` (`1e400`) is consumed and thrown as
+    /// ``MappingError/Reason/numberOutOfRange(expected:found:)``, so decoding can go on after it.
     @inlinable
     public mutating func readScalar() throws -> Value {
         switch try pendingByte() {
@@ -244,9 +249,9 @@ public struct JSONReader: ModelReader {
             hasPendingValue = false
             return value
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let value = try readNumber()
+            // Consumed before it is made: a number out of range is thrown after it, and decoding goes on.
             hasPendingValue = false
-            return value
+            return try readNumber()
         case UInt8(ascii: "t"):
             try consumeLiteral("true", length: 4)
             return .bool(true)
@@ -297,7 +302,14 @@ public struct JSONReader: ModelReader {
             return nil
         }
         let start = offset
-        guard let number = ConversionRules.exactInteger(try readNumber(), as: type) else {
+        let value: Value
+        do {
+            value = try readNumber()
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            offset = start
+            return nil
+        }
+        guard let number = ConversionRules.exactInteger(value, as: type) else {
             offset = start
             return nil
         }
@@ -305,16 +317,24 @@ public struct JSONReader: ModelReader {
         return number
     }
 
-    /// Reads the next value if it is a number.
+    /// Reads the next value if it is a number that a `Double` holds; a number beyond its range is left where
+    /// it is, for ``readScalar()`` to report.
     @inlinable
     public mutating func readExactDouble() throws -> Double? {
         let first = try pendingByte()
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let number = ConversionRules.exactDouble(try readNumber())
+        let start = offset
+        let value: Value
+        do {
+            value = try readNumber()
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            offset = start
+            return nil
+        }
         hasPendingValue = false
-        return number
+        return ConversionRules.exactDouble(value)
     }
 
     /// Reads the next value as a `Decimal` made from the number's own text, so no digit is lost.

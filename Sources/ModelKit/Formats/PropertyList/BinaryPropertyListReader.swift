@@ -9,7 +9,9 @@ import Foundation
 /// would expand a small file into a huge tree stop with an error.
 ///
 /// Objects are read as Foundation reads them: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed,
-/// 16-byte ones keep their low 64 bits; ASCII strings whose bytes are not ASCII are read as Latin-1; a set
+/// 16-byte ones signed 128-bit (one beyond 64 bits is thrown as
+/// ``MappingError/Reason/numberOutOfRange(expected:found:)``, where Foundation on Linux keeps its low 64 bits);
+/// ASCII strings whose bytes are not ASCII are read as Latin-1; a set
 /// reads as an array; a UID reads as the dictionary `{"CF$UID": n}`, which is how XML property lists spell
 /// it. Dictionary keys must be strings.
 ///
@@ -241,9 +243,15 @@ public struct BinaryPropertyListReader: ModelReader {
     @inlinable
     public mutating func readScalar() throws -> Value {
         if pendingObject >= 0 {
-            let value = try scalar(at: pendingOffset)
-            pendingObject = Self.noPending
-            return value
+            do {
+                let value = try scalar(at: pendingOffset)
+                pendingObject = Self.noPending
+                return value
+            } catch let error as MappingError where error.isNumberOutOfRange {
+                // An integer beyond 64 bits is a value, not a misuse: it is consumed, and decoding goes on.
+                pendingObject = Self.noPending
+                throw error
+            }
         }
         if pendingObject == Self.uidPending {
             pendingObject = Self.noPending
@@ -259,9 +267,31 @@ public struct BinaryPropertyListReader: ModelReader {
         // Only an integer object is read: anything else, a container above all, is left for the full path,
         // which decides how a value of the wrong kind is reported.
         guard pendingObject >= 0, bytes[pendingOffset] >> 4 == 0x1 else { return nil }
-        guard let number = ConversionRules.exactInteger(try scalar(at: pendingOffset), as: type) else { return nil }
+        let value: Value
+        do {
+            value = try scalar(at: pendingOffset)
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            return nil
+        }
+        guard let number = ConversionRules.exactInteger(value, as: type) else { return nil }
         pendingObject = Self.noPending
         return number
+    }
+
+    /// Reads the next value if it is a number that a `Double` holds; an integer beyond 64 bits is left unread
+    /// for ``readScalar()`` to report.
+    @inlinable
+    public mutating func readExactDouble() throws -> Double? {
+        guard try peekKind() == .number else { return nil }
+        guard pendingObject >= 0 else { return ConversionRules.exactDouble(try readScalar()) }
+        let value: Value
+        do {
+            value = try scalar(at: pendingOffset)
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            return nil
+        }
+        pendingObject = Self.noPending
+        return ConversionRules.exactDouble(value)
     }
 
     /// Skips the next value; the offset table makes this free whatever the value holds.
@@ -299,6 +329,25 @@ public struct BinaryPropertyListReader: ModelReader {
 
     /// The UTF-8 spelling of the one key a UID's dictionary has.
     @usableFromInline static let uidKey: [UInt8] = Array("CF$UID".utf8)
+
+    /// The decimal text of the signed 128-bit integer `high`:`low`, for an error message.
+    @usableFromInline
+    static func decimalText(high: UInt64, low: UInt64) -> String {
+        let isNegative = high >> 63 == 1
+        // The magnitude in two's complement; -2^127 is its own negation and reads right as unsigned.
+        var low = isNegative ? ~low &+ 1 : low
+        var high = isNegative ? ~high &+ (low == 0 ? 1 : 0) : high
+        var digits: [UInt8] = []
+        repeat {
+            let (highQuotient, highRemainder) = high.quotientAndRemainder(dividingBy: 10)
+            let (lowQuotient, remainder) = (10 as UInt64).dividingFullWidth((highRemainder, low))
+            high = highQuotient
+            low = lowQuotient
+            digits.append(UInt8(ascii: "0") + UInt8(remainder))
+        } while high != 0 || low != 0
+        if isNegative { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
+    }
 
     /// Reads a big-endian unsigned integer of `size` bytes (at most 8); the caller checked the bounds.
     @inlinable @inline(__always)
@@ -478,9 +527,16 @@ public struct BinaryPropertyListReader: ModelReader {
             case 8:
                 return .integer(Int64(bitPattern: Self.bigEndian(bytes, at: start, size: 8)))
             case 16:
-                // Foundation keeps the low 64 bits of a 16-byte integer, as an unsigned number.
+                // A 16-byte integer is a signed 128-bit number, as CoreFoundation writes it (only for values
+                // above `Int64.max`, with the high half zero). Foundation on Linux keeps the low 64 bits of any
+                // other, so 2^64 would read as 0: a value beyond 64 bits is out of range instead, never cut.
+                let high = Self.bigEndian(bytes, at: start, size: 8)
                 let low = Self.bigEndian(bytes, at: start + 8, size: 8)
-                return Int64(exactly: low).map(Value.integer) ?? .unsignedInteger(low)
+                if high == 0 { return Int64(exactly: low).map(Value.integer) ?? .unsignedInteger(low) }
+                if high == .max && low >= 1 << 63 { return .integer(Int64(bitPattern: low)) }
+                throw MappingError(
+                    .numberOutOfRange(expected: "a 64-bit integer", found: Self.decimalText(high: high, low: low)),
+                    at: .init())
             default:
                 return .integer(Int64(Self.bigEndian(bytes, at: start, size: size)))
             }

@@ -190,12 +190,36 @@ public struct XMLPropertyListReader: ModelReader {
         guard let tag = pending else { throw noValue() }
         guard tag.element == .integer else { return nil }
         let saved = position
-        guard let number = ConversionRules.exactInteger(try scalar(tag), as: type) else {
+        let value: Value
+        do {
+            value = try scalar(tag)
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            position = saved
+            return nil
+        }
+        guard let number = ConversionRules.exactInteger(value, as: type) else {
             position = saved
             return nil
         }
         pending = nil
         return number
+    }
+
+    /// Reads the next value if it is an `<integer>` or a `<real>` that a `Double` holds; any other value, and
+    /// an integer beyond 64 bits, is left unread for ``readScalar()`` to report.
+    public mutating func readExactDouble() throws -> Double? {
+        guard let tag = pending else { throw noValue() }
+        guard tag.element == .integer || tag.element == .real else { return nil }
+        let saved = position
+        let value: Value
+        do {
+            value = try scalar(tag)
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            position = saved
+            return nil
+        }
+        pending = nil
+        return ConversionRules.exactDouble(value)
     }
 
     /// Reads a number as a Decimal from its text, so `<real>0.1</real>` gives exactly 0.1; `nil`, consuming
@@ -204,8 +228,17 @@ public struct XMLPropertyListReader: ModelReader {
         guard let tag = pending else { throw noValue() }
         switch tag.element {
         case .integer:
+            let saved = position
+            let number: Value
+            do {
+                number = try scalar(tag)
+            } catch let error as MappingError where error.isNumberOutOfRange {
+                // Left for `readScalar()`, which reports it: the exact reads throw only for malformed input.
+                position = saved
+                return nil
+            }
             pending = nil
-            switch try scalar(tag) {
+            switch number {
             case .integer(let value): return Decimal(value)
             case .unsignedInteger(let value): return Decimal(value)
             default: return nil
@@ -709,7 +742,8 @@ public struct XMLPropertyListReader: ModelReader {
     }
 
     /// Parses `<integer>` contents as Foundation does: whitespace, a sign, more whitespace, decimal digits or
-    /// `0x` and hexadecimal digits, then at once the end tag. Values above `Int64.max` are unsigned.
+    /// `0x` and hexadecimal digits, then at once the end tag. Values above `Int64.max` are unsigned; values
+    /// beyond 64 bits are thrown as ``MappingError/Reason/numberOutOfRange(expected:found:)`` after the end tag.
     mutating func integer(_ tag: Tag) throws -> Value {
         func current() throws -> UInt8 {
             guard position < bytes.count else { throw malformed("the document ends inside <integer>", at: position) }
@@ -732,6 +766,7 @@ public struct XMLPropertyListReader: ModelReader {
             skipBlanks()
         }
         byte = try current()
+        let digitsStart = position
         var isHex = false
         var hadZero = false
         if byte == UInt8(ascii: "0") {
@@ -767,16 +802,36 @@ public struct XMLPropertyListReader: ModelReader {
             }
             let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: base)
             let (sum, carry) = shifted.addingReportingOverflow(digit)
-            guard !overflow, !carry else { throw malformed("<integer> is above 2^64 - 1", at: tag.start) }
-            magnitude = sum
-            if isNegative && magnitude > UInt64(Int64.max) + 1 {
-                throw malformed("<integer> is below -2^63", at: tag.start)
+            guard !overflow, !carry, !isNegative || sum <= UInt64(Int64.max) + 1 else {
+                throw try integerOutOfRange(isNegative: isNegative, isHex: isHex, digitsStart: digitsStart)
             }
+            magnitude = sum
             position += 1
             byte = try current()
         }
         if isNegative { return .integer(Int64(bitPattern: 0 &- magnitude)) }
         return Int64(exactly: magnitude).map(Value.integer) ?? .unsignedInteger(magnitude)
+    }
+
+    /// Reads the rest of an `<integer>` that no 64-bit integer holds, and its end tag, and returns the
+    /// out-of-range error for it; malformed contents are still a malformed document.
+    ///
+    /// The number is well-formed, only too large for the format as Foundation reads it: a value its property
+    /// cannot take (a default and a note in lenient mode), thrown with the element consumed so that decoding
+    /// can go on after it.
+    mutating func integerOutOfRange(isNegative: Bool, isHex: Bool, digitsStart: Int) throws -> MappingError {
+        while position < bytes.count && bytes[position] != UInt8(ascii: "<") {
+            let byte = bytes[position]
+            let isDigit =
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (isHex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+            guard isDigit else { throw malformed("\(describe(byte)) in <integer>", at: position) }
+            position += 1
+        }
+        let digits = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[digitsStart..<position]), as: UTF8.self)
+        try expectEndTag(of: .integer)
+        return MappingError(
+            .numberOutOfRange(expected: "a 64-bit integer", found: (isNegative ? "-" : "") + digits), at: .init())
     }
 
     /// Parses `<real>` contents: a decimal number (leading whitespace allowed) or, in any case, `nan`,
