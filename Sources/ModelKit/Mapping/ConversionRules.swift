@@ -264,10 +264,20 @@ public enum ConversionRules {
         }
     }
 
-    /// Converts a scalar to a URL: a string that parses as one.
+    /// Converts a scalar to a URL: a string that parses as one as it is; in lenient mode also one that parses
+    /// only once its invalid characters (spaces, `|`, non-ASCII) are percent-encoded, with a note.
     @inlinable
     public static func url(_ value: Value, context: DecodingContext) throws -> URL {
-        if case .string(let text) = value, !text.isEmpty, let url = URL(string: text) { return url }
+        guard case .string(let text) = value, !text.isEmpty else {
+            throw context.mismatch(expected: "URL", found: value)
+        }
+        // `URL(string:)` percent-encodes what RFC 3986 does not allow (swift-foundation, so Linux and Darwin
+        // alike), which changes the text: `"a b"` would come back as `a%20b` without a word.
+        if let url = URL(string: text, encodingInvalidCharacters: false) { return url }
+        if !context.isStrict, let url = URL(string: text) {
+            context.noteConversion(of: value, to: "percent-encoded URL")
+            return url
+        }
         throw context.mismatch(expected: "URL", found: value)
     }
 
