@@ -39,37 +39,6 @@ struct PropertyListWriterTests {
         #expect(text == expected)
     }
 
-    @Test(
-        "a null dictionary value drops its entry, keeping the key until the value comes",
-        arguments: PropertyListKind.allCases)
-    func nullDictionaryValues(format: PropertyListKind) throws {
-        func run<W: ModelWriter>(_ writer: inout W) throws {
-            try writer.beginDictionary(count: 3)
-            try writer.writeKey("gone")
-            try writer.writeNull()
-            try writer.writeKey("kept")
-            try writer.write(Int64(1))
-            try writer.writeKey("alsoGone")
-            try writer.writeNull()
-            try writer.endDictionary()
-        }
-        let data: Data
-        if format == .xml {
-            var writer = XMLPropertyListWriter()
-            try run(&writer)
-            data = try writer.makeData()
-        } else {
-            var writer = BinaryPropertyListWriter()
-            try run(&writer)
-            data = try writer.makeData()
-        }
-        #expect(try PropertyListKind.value(from: data) == ["kept": 1])
-        #expect(
-            try PropertyListKind.value(from: PropertyListKind.data(from: ["a": nil, "b": [:]], format: format)) == [
-                "b": [:]
-            ])
-    }
-
     @Test("null in an array or at the root throws a MappingError naming where", arguments: PropertyListKind.allCases)
     func nullOutsideDictionaries(format: PropertyListKind) {
         let cases: [(Value, String)] = [

@@ -15,8 +15,9 @@ import Foundation
 /// values already stored holds at most ``deduplicationLimit`` entries: past that, new values are stored
 /// every time they occur, which keeps the tables' memory bounded when most values are distinct (names, dates).
 ///
-/// Property lists have no null. A null dictionary value drops its entry: the key is held back until its
-/// value arrives, so nothing of it is stored. A null array element or root throws. Strings are ASCII where
+/// Property lists have no null: a null anywhere (a dictionary value, an array element, the root) throws a
+/// ``MappingError`` at its key path rather than being left out, so no value is lost without a word. A model's
+/// `nil` optionals never reach the writer with the default ``EncodingOptions/NilEncoding/omit``. Strings are ASCII where
 /// they can be and UTF-16 otherwise; integers above `Int64.max` take 16 bytes; a `Decimal` is written as the
 /// nearest Double.
 public struct BinaryPropertyListWriter: ModelWriter, Sendable {
@@ -311,14 +312,11 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
         try end()
     }
 
-    /// Drops the pending dictionary entry; throws in an array or at the root, where a property list cannot
-    /// hold null.
+    /// Throws: a property list cannot hold null, and leaving a dictionary entry out would lose its key without
+    /// a word (``EncodingOptions/NilEncoding/omit`` leaves out a model's `nil` optionals before they get here).
     @inlinable
     public mutating func writeNull() throws {
-        guard let top = frames.indices.last, frames[top].isDictionary, frames[top].keyPending else {
-            throw nullError()
-        }
-        frames[top].keyPending = false
+        throw nullError()
     }
 
     /// Writes a Bool.

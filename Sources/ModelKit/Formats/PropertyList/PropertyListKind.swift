@@ -45,9 +45,10 @@ public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
 
     /// Writes `value` as a property list in `format`.
     ///
-    /// Null dictionary values are left out, as property lists cannot hold null.
+    /// Property lists cannot hold null, and a null is never left out without a word.
     ///
-    /// - Throws: ``MappingError`` when `value` is null or holds null in an array.
+    /// - Throws: ``MappingError`` at the key path of the first null that `value` holds, as a dictionary value,
+    ///   an array element or the root.
     public static func data(from value: Value, format: PropertyListKind) throws -> Data {
         try value.data(format: format.fileFormat)
     }

@@ -3,8 +3,9 @@ import Foundation
 /// A ``ModelWriter`` that writes an XML property list in UTF-8, in the layout Foundation writes (tabs,
 /// `<dict/>` for an empty dictionary), into one growing byte buffer.
 ///
-/// Property lists have no null. A null dictionary value drops its entry: the key is held back until its
-/// value arrives, so nothing of it is written. A null array element or root throws. A `Decimal` is written
+/// Property lists have no null: a null anywhere (a dictionary value, an array element, the root) throws a
+/// ``MappingError`` at its key path rather than being left out, so no value is lost without a word. A model's
+/// `nil` optionals never reach the writer with the default ``EncodingOptions/NilEncoding/omit``. A `Decimal` is written
 /// as a `<real>` with its own digits; dates keep whole seconds, as `<date>` can hold no fraction, and must be
 /// in ``DateText/years``.
 ///
@@ -107,14 +108,11 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
         close(frames.removeLast(), name: "array")
     }
 
-    /// Drops the pending dictionary entry; throws in an array or at the root, where a property list cannot
-    /// hold null.
+    /// Throws: a property list cannot hold null, and leaving a dictionary entry out would lose its key without
+    /// a word (``EncodingOptions/NilEncoding/omit`` leaves out a model's `nil` optionals before they get here).
     @inlinable
     public mutating func writeNull() throws {
-        guard let top = frames.indices.last, frames[top].isDictionary, frames[top].keyPending else {
-            throw nullError()
-        }
-        frames[top].keyPending = false
+        throw nullError()
     }
 
     /// Writes `<true/>` or `<false/>`.
