@@ -3,10 +3,11 @@
 ///
 /// A store's file carries this hash of its bytes (see `StoreChecksum`). It is written here rather than taken
 /// from a package because none of the packages the project may use has a fast non-cryptographic hash:
-/// swift-crypto's SHA-256 is several times slower in software, and CRC-32C has only 32 bits, so one damaged
-/// file in four billion would pass. XXH64 reads eight bytes per multiply, four lanes at a time, which keeps
-/// the check a small part of a save or a load; its output for any input equals the reference
-/// implementation's (`libxxhash`), which the tests compare against known values.
+/// swift-crypto is not among the package's dependencies, and its SHA-256 guards against adversaries — which a
+/// damaged disk is not — at a higher cost per byte; CRC-32C has only 32 bits, so about one damaged file in four
+/// billion would pass. XXH64 reads eight bytes per multiply, four lanes at a time, which keeps the check a small
+/// part of a save or a load; its output equals the reference implementation's (`libxxhash`), which the tests
+/// compare against known values.
 struct XXHash64: Sendable {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
