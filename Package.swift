@@ -10,11 +10,14 @@ let package = Package(
         .library(name: "ModelStore", targets: ["ModelStore"]),
         .library(name: "ModelLayout", targets: ["ModelLayout"]),
         .executable(name: "ModelKitExample", targets: ["ModelKitExample"]),
+        .library(name: "ModelKitGenerator", targets: ["ModelKitGenerator"]),
+        .executable(name: "modelkit", targets: ["modelkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         .macro(
@@ -35,6 +38,18 @@ let package = Package(
             ]
         ),
         .target(name: "ModelStore", dependencies: ["ModelKit"]),
+        // Sample data → inferred shapes → Swift source, as a library so that tests and `check` need no process.
+        .target(
+            name: "ModelKitGenerator",
+            dependencies: ["ModelKit", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        .executableTarget(
+            name: "modelkit",
+            dependencies: [
+                "ModelKitGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(name: "ModelLayout"),
         .executableTarget(
             name: "ModelKitBenchmarks",
@@ -66,6 +81,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore"]),
+        .testTarget(name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit"]),
         .testTarget(
             name: "ModelLayoutTests",
             dependencies: [

@@ -1,0 +1,321 @@
+import Foundation
+import ModelKit
+import OrderedCollections
+
+/// Turns samples into a ``ShapeGraph``: one summary of every position across all samples, then a type for each.
+///
+/// The decisions that are guesses rather than facts — a dictionary is a map, a string is an enum, a number is a
+/// date — are each one function here with its threshold, and each can be turned off in ``GeneratorOptions``.
+public struct ShapeInference: Sendable {
+    /// The options that steer the heuristics.
+    public var options: GeneratorOptions
+
+    /// An inference with `options`.
+    public init(options: GeneratorOptions = GeneratorOptions()) {
+        self.options = options
+    }
+
+    /// The shapes of `samples`, unified: a key missing from some sample, or `null` in one, is optional.
+    ///
+    /// - Throws: ``SampleError`` when there is no sample, or the roots are neither all dictionaries nor all
+    ///   arrays.
+    public func infer(_ samples: [Sample]) throws -> ShapeGraph {
+        guard let first = samples.first else { throw SampleError(file: "-", detail: "no samples") }
+        let root = ValueSummary()
+        let rules = DecodingContext(options: .strict)
+        for sample in samples { root.add(sample.value, rules: rules) }
+        let kinds = root.kinds
+        guard root.nulls == 0, kinds == [.dictionary] || kinds == [.array] else {
+            let names = samples.map(\.name).joined(separator: ", ")
+            let found = samples.map(\.value.kind.description)
+            let detail =
+                Set(found).count > 1
+                ? "the samples' roots differ (\(found.joined(separator: ", "))); give samples of one root kind"
+                : "the root is \(first.value.kind), not a dictionary or an array of dictionaries"
+            throw SampleError(file: names, detail: detail)
+        }
+        var builder = GraphBuilder(options: options)
+        let rootType: TypeReference
+        if kinds == [.dictionary] {
+            rootType = builder.model(root, name: .root, parentName: nil)
+        } else if let elements = root.elements {
+            rootType = .array(builder.element(elements, key: options.rootName, parentName: nil, isRoot: true))
+        } else {
+            rootType = .array(.value)
+        }
+        return ShapeGraph(rootName: options.rootName, rootType: rootType, declarations: builder.orderedDeclarations)
+    }
+}
+
+/// The mutable state of one inference: names taken, shapes already written, the order of declarations.
+struct GraphBuilder {
+    enum ModelName {
+        case root
+        case hint(String)
+    }
+
+    let options: GeneratorOptions
+    /// Declarations by the position where the samples first reach them (pre-order), filled in post-order.
+    var slots: [ShapeGraph.Declaration?] = []
+    var takenNames: Set<String>
+    /// Identical shapes share one type: a shape's content (names of its nested types included) → its name.
+    var modelsBySignature: [ModelSignature: String] = [:]
+    var enumsBySignature: [[String]: String] = [:]
+    /// Where inference is in the tree: keys, `[]` for an array's elements, `[*]` for a map's values.
+    var path: [String] = []
+
+    /// ``path`` as the documentation comments show it: `statuses[].user`.
+    var pathText: String {
+        var text = ""
+        for component in path {
+            if component.hasPrefix("[") || text.isEmpty {
+                text += component
+            } else {
+                text += "." + component
+            }
+        }
+        return text
+    }
+
+    init(options: GeneratorOptions) {
+        self.options = options
+        takenNames = [options.rootName]
+    }
+
+    var orderedDeclarations: [ShapeGraph.Declaration] { slots.compactMap { $0 } }
+
+    struct ModelSignature: Hashable {
+        var properties: [PropertyShape]
+        var snakeCase: Bool
+    }
+
+    /// The type of a property: its base type, optional when the key was missing somewhere or `null`.
+    mutating func property(
+        _ summary: ValueSummary, key: String, presentIn dictionaries: Int, parentName: String
+    ) -> TypeReference {
+        path.append(key)
+        defer { path.removeLast() }
+        let base = type(of: summary, key: key, parentName: parentName)
+        let optional = summary.occurrences < dictionaries || summary.nulls > 0
+        return optional ? .optional(base) : base
+    }
+
+    /// The type of an array's elements, optional when some element is `null`.
+    mutating func element(
+        _ summary: ValueSummary, key: String, parentName: String?, isRoot: Bool = false
+    )
+        -> TypeReference
+    {
+        path.append("[]")
+        defer { path.removeLast() }
+        let base: TypeReference
+        if isRoot && summary.kinds == [.dictionary] {
+            base = model(summary, name: .root, parentName: nil)
+        } else {
+            base = type(of: summary, key: key, parentName: parentName, element: true)
+        }
+        return summary.nulls > 0 && base != .value ? .optional(base) : base
+    }
+
+    /// The base type of the values at a position.
+    mutating func type(
+        of summary: ValueSummary, key: String, parentName: String?, element: Bool = false
+    )
+        -> TypeReference
+    {
+        let kinds = summary.kinds
+        switch kinds {
+        case []: return .value
+        case [.bool]: return .bool
+        case [.number]: return numberType(summary, key: key)
+        case [.string]: return stringType(summary, key: key, parentName: parentName, element: element)
+        case [.date]: return .date
+        case [.data]: return .data
+        case [.date, .string] where summary.strings.allDates: return .date
+        case [.array]:
+            guard let elements = summary.elements else { return .array(.value) }
+            // Arrays of arrays keep the key's name for the innermost elements: `coordinates` → `[[Coordinate]]`.
+            return .array(self.element(elements, key: key, parentName: parentName))
+        case [.dictionary]:
+            if options.detectsMaps, let values = mapValues(summary) {
+                guard let values else { return .map(.value) }
+                let hint = TypeNaming.name(forKey: key, element: true)
+                path.append("[*]")
+                defer { path.removeLast() }
+                let valueType = type(of: values, key: hint, parentName: parentName, element: false)
+                return .map(values.nulls > 0 && valueType != .value ? .optional(valueType) : valueType)
+            }
+            return model(summary, name: .hint(TypeNaming.name(forKey: key, element: element)), parentName: parentName)
+        default:
+            return .value
+        }
+    }
+
+    /// Whole numbers are `Int` (`UInt64` above its range); any fraction makes `Double`, and any number whose
+    /// digits a `Double` would lose makes `Decimal`. Whole numbers of seconds in this century under a key that
+    /// names a time (`created_at`, `timestamp`) are dates.
+    func numberType(_ summary: ValueSummary, key: String) -> TypeReference {
+        if summary.decimals > 0 { return .decimal }
+        if summary.doubles > 0 { return .double }
+        if summary.unsignedIntegers > 0 {
+            return summary.integers > 0 && summary.minInteger < 0 ? .double : .unsignedInt64
+        }
+        if Self.namesATime(key) && summary.minInteger >= 946_684_800 && summary.maxInteger <= 4_102_444_800 {
+            return .date
+        }
+        return .int
+    }
+
+    static func namesATime(_ key: String) -> Bool {
+        let words = SwiftIdentifier.words(key).map { $0.lowercased() }
+        guard let last = words.last else { return false }
+        return ["at", "date", "time", "timestamp", "since", "until"].contains(last) || last.hasSuffix("timestamp")
+    }
+
+    mutating func stringType(
+        _ summary: ValueSummary, key: String, parentName: String?, element: Bool
+    )
+        -> TypeReference
+    {
+        let strings = summary.strings
+        if strings.allDates { return .date }
+        if strings.allUUIDs { return .uuid }
+        if strings.allURLs { return .url }
+        if options.typesNumbersInText {
+            if strings.allIntegers { return .int }
+            if strings.allMoney { return .decimal }
+            if strings.allNumbers { return .double }
+        }
+        if options.makesEnums, isEnum(strings) {
+            return enumeration(strings, name: TypeNaming.name(forKey: key, element: element), parentName: parentName)
+        }
+        return .string
+    }
+
+    /// A closed set: two to ``StringSummary/distinctLimit`` values, each met at least twice on average, each
+    /// short and made of something a case can be named after.
+    func isEnum(_ strings: StringSummary) -> Bool {
+        guard !strings.hasMoreDistinct, strings.distinct.count >= 2 else { return false }
+        guard strings.count >= strings.distinct.count * 2 else { return false }
+        return strings.distinct.allSatisfy { value in
+            value.count <= 40 && !SwiftIdentifier.words(value).isEmpty
+        }
+    }
+
+    /// The values of a dictionary seen as a map, or `nil` when it is a model: `.some(nil)` for dictionaries that
+    /// were always empty (`[String: Value]`).
+    ///
+    /// A map when every key is data (digits, a UUID, a date), or when there are many keys (at least
+    /// ``manyKeys``) whose values all have one kind and, for dictionaries, share most of their keys.
+    func mapValues(_ summary: ValueSummary) -> ValueSummary?? {
+        if summary.keys.isEmpty { return .some(nil) }
+        let keysAreData = summary.keys.keys.allSatisfy(Self.isDataKey)
+        guard keysAreData || summary.keys.count >= Self.manyKeys else { return nil }
+        let merged = ValueSummary()
+        for value in summary.keys.values { merged.merge(value) }
+        if keysAreData { return merged }
+        let kinds = merged.kinds
+        guard kinds.count == 1 else { return nil }
+        if kinds == [.dictionary] {
+            // Values that are records of one kind share most keys; a configuration object's do not.
+            let average = summary.keys.values.reduce(0) { $0 + ($1.keys.count) } / summary.keys.count
+            guard merged.keys.count <= max(average * 2, 1) else { return nil }
+        }
+        return merged
+    }
+
+    static let manyKeys = 20
+
+    static func isDataKey(_ key: String) -> Bool {
+        if !key.isEmpty && key.utf8.allSatisfy({ SwiftIdentifier.isDigit($0) || $0 == UInt8(ascii: "-") })
+            && key.utf8.contains(where: SwiftIdentifier.isDigit)
+        {
+            return true
+        }
+        if key.utf8.count == 36 && UUID(uuidString: key) != nil { return true }
+        return DateText.parse(key, defaultTimeZone: TimeZone(identifier: "UTC")!) != nil
+    }
+
+    /// A model for a dictionary position; an identical shape met before is reused.
+    mutating func model(_ summary: ValueSummary, name: ModelName, parentName: String?) -> TypeReference {
+        let slot = slots.count
+        let samplePath = pathText
+        slots.append(nil)
+        let provisionalName: String
+        switch name {
+        case .root: provisionalName = options.rootName
+        case .hint(let hint): provisionalName = hint
+        }
+        let keys = Array(summary.keys.keys)
+        let naming = PropertyNaming.names(for: keys)
+        var properties: [PropertyShape] = []
+        for (index, (key, value)) in summary.keys.enumerated() {
+            let type = property(value, key: key, presentIn: summary.dictionaries, parentName: provisionalName)
+            properties.append(
+                PropertyShape(
+                    key: key, name: naming.names[index].name, type: type,
+                    needsKeyAttribute: naming.names[index].needsKey))
+        }
+        let signature = ModelSignature(properties: properties, snakeCase: naming.snakeCase)
+        let typeName: String
+        switch name {
+        case .root:
+            typeName = options.rootName
+        case .hint(let hint):
+            if let existing = modelsBySignature[signature] { return .model(existing) }
+            typeName = allocate(hint, parentName: parentName)
+        }
+        modelsBySignature[signature] = modelsBySignature[signature] ?? typeName
+        slots[slot] = .model(
+            ModelShape(
+                name: typeName, properties: properties, usesSnakeCase: naming.snakeCase, samplePath: samplePath))
+        return .model(typeName)
+    }
+
+    mutating func enumeration(_ strings: StringSummary, name hint: String, parentName: String?) -> TypeReference {
+        let values = Array(strings.distinct)
+        if let existing = enumsBySignature[values] { return .enumeration(existing) }
+        let name = allocate(hint, parentName: parentName)
+        enumsBySignature[values] = name
+        var used: Set<String> = []
+        var cases: [EnumShape.Case] = []
+        for value in values {
+            var caseName = SwiftIdentifier.lowerCamelCase(value, fallback: "value")
+            if used.contains(caseName) {
+                var number = 2
+                while used.contains("\(caseName)\(number)") { number += 1 }
+                caseName = "\(caseName)\(number)"
+            }
+            used.insert(caseName)
+            cases.append(EnumShape.Case(name: caseName, rawValue: value))
+        }
+        let fallback: String
+        if let existing = cases.first(where: { ["unknown", "other"].contains($0.rawValue) }) {
+            fallback = existing.name
+        } else {
+            var fallbackName = "unknown"
+            while used.contains(fallbackName) { fallbackName += "Value" }
+            cases.append(EnumShape.Case(name: fallbackName, rawValue: fallbackName))
+            fallback = fallbackName
+        }
+        slots.append(.enumeration(EnumShape(name: name, cases: cases, fallback: fallback, samplePath: pathText)))
+        return .enumeration(name)
+    }
+
+    /// A free type name: the hint, else the parent's name before it (`RetweetedStatusUser`), else a number after.
+    mutating func allocate(_ hint: String, parentName: String?) -> String {
+        var candidates: [String] = []
+        if !TypeNaming.reserved.contains(hint) { candidates.append(hint) }
+        if let parentName { candidates.append(parentName + hint) }
+        candidates.append(hint + "Model")
+        for candidate in candidates where !takenNames.contains(candidate) {
+            takenNames.insert(candidate)
+            return candidate
+        }
+        let base = candidates[0]
+        var number = 2
+        while takenNames.contains("\(base)\(number)") { number += 1 }
+        takenNames.insert("\(base)\(number)")
+        return "\(base)\(number)"
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import ModelKitGenerator
+
+/// `modelkit generate`: reads samples, infers their shapes and writes `@DictionaryModel` types.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write @DictionaryModel types for sample JSON, XML or binary property lists.",
+        discussion: """
+            Each SAMPLE is a file (the format is told from its bytes), a folder (every file in it) or - for standard \
+            input. Types are inferred across all samples: a key missing from some sample or null in one is optional.
+
+            Examples:
+              modelkit generate response.json --name Timeline
+              modelkit generate samples/ --name Order --output Sources/Models/Order.swift --access public
+              curl -s https://example.com/api/items | modelkit generate - --name Item
+              modelkit generate app.plist --split Sources/Models --enums
+            """
+    )
+
+    @Argument(help: "Sample files, folders, or - for standard input.")
+    var samples: [String]
+
+    @Option(help: "The root type's name ([Name] when the samples are arrays).")
+    var name = "Root"
+
+    @Option(help: "Write the models to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "The access level of the generated types: internal, package or public.")
+    var access = "internal"
+
+    @Option(help: "Write one file per type into this folder.")
+    var split: String?
+
+    @Flag(help: "Type every dictionary as a model, never as [String: T] (the map heuristic is off).")
+    var noMaps = false
+
+    @Flag(help: "Type strings with a small closed set of values as ModelEnum enums with a fallback case.")
+    var enums = false
+
+    @Flag(
+        help: """
+            Type strings that all hold numbers ("10", "12.50") as numbers. ModelKit converts them in lenient mode \
+            only, with a note; strict decoding rejects them.
+            """)
+    var numbersInText = false
+
+    func validate() throws {
+        guard GeneratorOptions.Access(rawValue: access) != nil else {
+            throw ValidationError("--access must be internal, package or public, not \(access)")
+        }
+        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw ValidationError("--name must be a Swift type name, not \(name)")
+        }
+        if output != nil && split != nil { throw ValidationError("--output and --split cannot be used together") }
+    }
+
+    func run() throws {
+        var options = GeneratorOptions()
+        options.rootName = name
+        options.access = GeneratorOptions.Access(rawValue: access) ?? .internal
+        options.detectsMaps = !noMaps
+        options.makesEnums = enums
+        options.typesNumbersInText = numbersInText
+        let progress = ProgressLine()
+        let reader = SampleReader(progress: { progress.report(done: $0, total: $1) })
+        do {
+            let samples = try reader.read(self.samples)
+            progress.finish()
+            let generator = ModelGenerator(options: options)
+            if let split {
+                try FileManager.default.createDirectory(atPath: split, withIntermediateDirectories: true)
+                for file in try generator.files(for: samples) {
+                    try Data(file.source.utf8).write(
+                        to: URL(fileURLWithPath: split).appendingPathComponent(file.fileName))
+                }
+            } else if let output {
+                try Data(try generator.source(for: samples).utf8).write(to: URL(fileURLWithPath: output))
+            } else {
+                FileHandle.standardOutput.write(Data(try generator.source(for: samples).utf8))
+            }
+        } catch let error as SampleError {
+            progress.finish()
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// The progress line on standard error while large samples are read: one line, rewritten in place.
+///
+/// A class with a lock, because the reader calls it from a `@Sendable` closure; `Mutex` would need macOS 15.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown = false
+
+    func report(done: Int, total: Int) {
+        let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_048_576) }
+        FileHandle.standardError.write(Data("\rreading samples: \(megabytes(done)) of \(megabytes(total)) MB".utf8))
+        lock.withLock { shown = true }
+    }
+
+    func finish() {
+        let wasShown = lock.withLock { () -> Bool in
+            defer { shown = false }
+            return shown
+        }
+        if wasShown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

@@ -1,0 +1,57 @@
+import AppModels
+import BookDataModels
+import CanadaModels
+import ChecklistsModels
+import CitmCatalogModels
+import Foundation
+import ModelKit
+import QuestionsModels
+import TwitterModels
+import UserModels
+import WeiboModels
+
+// Decodes every sample with the models generated from it, in strict mode: any diagnostic or error fails the run.
+// The first argument is the repository's root; the samples are where scripts/generated-models read them.
+let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
+let bench = root.appendingPathComponent("../shared/data/bench")
+let seeds = root.appendingPathComponent("Tests/ModelKitTests/SeedData")
+
+/// A sample and the decoding of it with its models, which returns the diagnostics.
+struct Check {
+    var file: URL
+    var decode: (Data) throws -> [Diagnostic]
+}
+
+let checks = [
+    Check(file: bench.appendingPathComponent("user.json")) { try UserModels.decodeSample($0) },
+    Check(file: bench.appendingPathComponent("weibo.json")) { try WeiboModels.decodeSample($0) },
+    Check(file: bench.appendingPathComponent("twitter.json")) { try TwitterModels.decodeSample($0) },
+    Check(file: bench.appendingPathComponent("citm_catalog.json")) { try CitmCatalogModels.decodeSample($0) },
+    Check(file: bench.appendingPathComponent("canada.json")) { try CanadaModels.decodeSample($0) },
+    Check(file: seeds.appendingPathComponent("Checklists.plist")) { try ChecklistsModels.decodeSample($0) },
+    Check(file: seeds.appendingPathComponent("app.plist")) { try AppModels.decodeSample($0) },
+    Check(file: seeds.appendingPathComponent("bookData.plist")) { try BookDataModels.decodeSample($0) },
+    Check(file: seeds.appendingPathComponent("questions.plist")) { try QuestionsModels.decodeSample($0) },
+]
+
+var passed = 0
+var failed = 0
+for check in checks {
+    let name = check.file.lastPathComponent
+    do {
+        let diagnostics = try check.decode(try Data(contentsOf: check.file))
+        if diagnostics.isEmpty {
+            print("\(name): decoded strictly, no diagnostics")
+            passed += 1
+        } else {
+            print("\(name): \(diagnostics.count) diagnostics")
+            for diagnostic in diagnostics.prefix(20) { print("  \(diagnostic)") }
+            failed += 1
+        }
+    } catch {
+        print("\(name): \(error)")
+        failed += 1
+    }
+}
+print("generated models: \(passed) passed, \(failed) failed")
+exit(failed == 0 ? 0 : 1)
