@@ -6,7 +6,8 @@ import SwiftSyntaxMacros
 /// `@DictionaryModel`: generates decoding, encoding, key tables and `Codable` for a struct, a class or an
 /// enum of models.
 ///
-/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer. Classes
+/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer; a `public`
+/// or `package` struct gets that initializer at its own access, in its body (``MemberwiseInitializer``). Classes
 /// get their initializers and `encode` in the class body, because designated and `required` initializers and
 /// overridable methods cannot live in an extension.
 public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
@@ -94,15 +95,23 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         return .notAModelType("this declaration", why: "")
     }
 
-    // MARK: Member role (classes)
+    // MARK: Member role (classes, and the memberwise initializer of public structs)
 
-    /// For a class: the key table, the initializers and `encode` in the class body.
+    /// For a class: the key table, the initializers and `encode` in the class body. For a `public` or `package`
+    /// struct: its memberwise initializer at that access, in the body, where it takes the place of Swift's
+    /// internal one (in an extension the two would clash: same signature, and the compiler may synthesize its
+    /// own after seeing ours or before).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
+        if let structDeclaration = declaration.as(StructDeclSyntax.self) {
+            let access = accessPrefix(structDeclaration.modifiers)
+            guard let memberwise = MemberwiseInitializer(of: structDeclaration, access: access) else { return [] }
+            return ["\(raw: memberwise.source(access: access))"]
+        }
         guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return [] }
         let arguments = arguments(of: node)
         let typeName = classDeclaration.name.text

@@ -593,6 +593,10 @@ struct DictionaryModelMacroTests {
             expandedSource: """
                 public struct Page<Element> {
                     public var items: [Element] = []
+
+                    public init(items: [Element] = []) {
+                        self.items = items
+                    }
                 }
 
                 extension Page: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {

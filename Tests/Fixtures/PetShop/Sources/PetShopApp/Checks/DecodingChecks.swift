@@ -18,6 +18,18 @@ enum DecodingChecks {
             checker.expect(item.unitPrice.currency == "USD", "the nested model decodes")
             checker.expect(item.imageURL?.host == "example.com", "the URL decodes")
         }
+        checker.run("the public memberwise initializers the macro gives the library's structs") { checker in
+            let price = ShopItem.Price(amount: Decimal(string: "2.50")!, currency: "CHF")
+            let item = ShopItem(itemID: 5, title: "Brush", unitPrice: price)
+            checker.expect(item.tags.isEmpty && item.imageURL == nil, "defaults fill the parameters left out")
+            let decoded = try ShopItem(dictionary: [
+                "id": 5, "title": "Brush", "unit_price": ["amount": "2.50", "currency": "CHF"],
+            ])
+            checker.expect(decoded == item, "a made item equals the decoded one")
+            checker.expect(Service(title: "Bath").minutes == 30, "the default of an untyped var is kept")
+            checker.expect(Page<Service>(items: [Service()]).items.count == 1, "a generic model too")
+            checker.expect(Catalog.Entry(sku: "x").listing == nil, "an optional defaults to nil")
+        }
         checker.run("init(data:) of a generic page of polymorphic listings") { checker in
             let data = try Data(contentsOf: resource("pets.json"))
             let page = try Page<Listing>(data: data)

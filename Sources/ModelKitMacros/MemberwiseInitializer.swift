@@ -1,0 +1,90 @@
+import SwiftSyntax
+
+/// The memberwise initializer of a `public` or `package` model struct, at the struct's access.
+///
+/// Swift gives every struct an implicit memberwise initializer, but an `internal` one: a model shared from a
+/// module of its own could only be made from a dictionary. This writes the initializer Swift would write, with
+/// the struct's access: every stored property in order (an `@Ignored` one too: it is stored), a `var`'s initial
+/// value as its default, `nil` as an optional `var`'s, and no parameter for a `let` with an initial value.
+///
+/// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own; and
+/// when a property's type is neither written nor plain from its initial value (a literal, or `Type()`), since a
+/// parameter needs a type the macro can write.
+struct MemberwiseInitializer {
+    /// One parameter: the property's name, its type and its default, if any.
+    struct Parameter: Equatable {
+        var name: String
+        var type: String
+        var defaultValue: String?
+    }
+
+    var parameters: [Parameter]
+
+    /// The initializer for `declaration`, or `nil` when it is not given one (see the type's documentation).
+    init?(of declaration: StructDeclSyntax, access: String) {
+        guard access == "public " || access == "package " else { return nil }
+        var parameters: [Parameter] = []
+        for member in declaration.memberBlock.members {
+            if member.decl.is(InitializerDeclSyntax.self) { return nil }
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let modifiers = variable.modifiers.map(\.name.text)
+            if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
+            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+            let bindings = Array(variable.bindings)
+            for (index, binding) in bindings.enumerated() {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+                if let accessors = binding.accessorBlock, PropertyReader.isComputed(accessors) { continue }
+                let initializer = binding.initializer?.value
+                if isLet && initializer != nil { continue }
+                // `var a, b: Int` writes the type once, on the last binding.
+                let written = bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
+                guard let type = written?.trimmedDescription ?? initializer.flatMap(Self.plainType) else { return nil }
+                let isOptional = written.map(PropertyReader.isOptional) ?? false
+                parameters.append(
+                    Parameter(
+                        name: pattern.identifier.text, type: type,
+                        defaultValue: initializer?.trimmedDescription ?? (isOptional && !isLet ? "nil" : nil)))
+            }
+        }
+        self.parameters = parameters
+    }
+
+    /// The type an initial value plainly has: a literal's standard type, or `Type()`'s type.
+    static func plainType(of value: ExprSyntax) -> String? {
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return plainType(of: prefix.expression).flatMap { ["Int", "Double"].contains($0) ? $0 : nil }
+        }
+        // `Type()` with no arguments: a failable or generic initializer with arguments could make another type.
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            isTypeName(call.calledExpression)
+        {
+            return call.calledExpression.trimmedDescription
+        }
+        return nil
+    }
+
+    /// Whether `expression` names a type the way Swift's conventions spell one: `Price`, `Catalog.Entry`.
+    static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
+        }
+        return false
+    }
+
+    /// The initializer's source, at `access`.
+    func source(access: String) -> String {
+        let list = parameters.map { parameter in
+            let label = "\(parameter.name): \(parameter.type)"
+            return parameter.defaultValue.map { "\(label) = \($0)" } ?? label
+        }
+        let assignments = parameters.map { "    self.\($0.name) = \($0.name)\n" }
+        return "\(access)init(\(list.joined(separator: ", "))) {\n\(assignments.joined())}"
+    }
+}
