@@ -13,7 +13,7 @@ struct GenerateCommand: ParsableCommand {
 
             Examples:
               modelkit generate response.json --name Timeline
-              modelkit generate samples/ --name Order --output Sources/Models/Order.swift --access public
+              modelkit generate samples/ --name Order --output Order.swift --access public
               curl -s https://example.com/api/items | modelkit generate - --name Item
               modelkit generate app.plist --split Sources/Models --enums
             """

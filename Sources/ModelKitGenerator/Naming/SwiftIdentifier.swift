@@ -56,10 +56,13 @@ enum SwiftIdentifier {
     static func upperCamelCase(_ text: String, fallback: String) -> String {
         let parts = words(text)
         guard !parts.isEmpty else { return fallback }
-        var name = parts.map(capitalized).joined()
+        var name = parts.map { acronyms.contains($0.lowercased()) ? $0.uppercased() : capitalized($0) }.joined()
         if let head = name.utf8.first, isDigit(head) { name = fallback + name }
         return name
     }
+
+    /// Words that Swift's API guidelines write in capitals in a type name (`URL`, `UserID`).
+    static let acronyms: Set<String> = ["api", "html", "http", "https", "id", "json", "uri", "url", "uuid", "xml"]
 
     /// A word with its first letter uppercased; an all-uppercase word (`PLEYEL`) is lowercased first, an
     /// acronym inside a camelCase key (`userID`) is kept.
