@@ -7,9 +7,10 @@ import SwiftSyntax
 /// the struct's access: every stored property in order (an `@Ignored` one too: it is stored), a `var`'s initial
 /// value as its default, `nil` as an optional `var`'s, and no parameter for a `let` with an initial value.
 ///
-/// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own; and
-/// when a property's type is neither written nor plain from its initial value (a literal, or `Type()`), since a
-/// parameter needs a type the macro can write.
+/// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own; when
+/// a stored property it would set is less visible than the struct (an internal property, a `private(set)` one),
+/// since the initializer would widen its access; and when a property's type is neither written nor plain from
+/// its initial value (a literal, or `Type()`), since a parameter needs a type the macro can write.
 struct MemberwiseInitializer {
     /// One parameter: the property's name, its type and its default, if any.
     struct Parameter: Equatable {
@@ -31,6 +32,14 @@ struct MemberwiseInitializer {
             if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
             let bindings = Array(variable.bindings)
+            let isStored = bindings.contains { binding in
+                binding.accessorBlock.map { !PropertyReader.isComputed($0) } ?? true
+            }
+            if isStored && !(isLet && bindings.allSatisfy { $0.initializer != nil })
+                && !Self.isSettable(variable.modifiers, at: access)
+            {
+                return nil
+            }
             for (index, binding) in bindings.enumerated() {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
                 if let accessors = binding.accessorBlock, PropertyReader.isComputed(accessors) { continue }
@@ -47,6 +56,23 @@ struct MemberwiseInitializer {
             }
         }
         self.parameters = parameters
+    }
+
+    /// Whether a property with `modifiers` may be set from outside at `access`: declared at least that visible,
+    /// with no narrower setter. An initializer that set a narrower property would widen its access.
+    static func isSettable(_ modifiers: DeclModifierListSyntax, at access: String) -> Bool {
+        let visible: Set<String> = access == "public " ? ["public", "open"] : ["public", "open", "package"]
+        var isVisible = false
+        for modifier in modifiers {
+            let name = modifier.name.text
+            if modifier.detail != nil {
+                // `private(set)` and the like: a setter narrower than the type.
+                if !visible.contains(name) { return false }
+            } else if visible.contains(name) {
+                isVisible = true
+            }
+        }
+        return isVisible
     }
 
     /// The type an initial value plainly has: a literal's standard type, or `Type()`'s type.

@@ -222,4 +222,78 @@ struct MemberwiseInitializerTests {
                 """
         )
     }
+
+    @Test("No memberwise initializer when it would set a property less visible than the struct")
+    func narrowerProperty() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            public struct Account {
+                public var name = ""
+                public private(set) var balance = 0
+                var audit: [String] = []
+            }
+            """,
+            expandedSource: """
+                public struct Account {
+                    public var name = ""
+                    public private(set) var balance = 0
+                    var audit: [String] = []
+                }
+
+                extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    public static let modelKeys = ModelKit.ModelKeys(declared: ["name", "balance", "audit"], snakeCase: ["name", "balance", "audit"], typeStrategy: .propertyNames)
+
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: "")
+                        var field1 = ModelKit.Field(default: 0)
+                        var field2 = ModelKit.Field<[String]>(default: [])
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                            case .known(1):
+                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                            case .known(2):
+                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.balance = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.audit = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 3)
+                        try context.enter()
+                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.balance, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.audit, key: keys.keys[2], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """
+        )
+    }
 }

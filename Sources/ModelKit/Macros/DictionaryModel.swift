@@ -20,6 +20,11 @@
 ///   - discriminator: on an enum whose cases each hold one model, the key that names the case
 ///     (polymorphic decoding).
 ///
+/// A `public` or `package` struct also gets its memberwise initializer at that access, which Swift would make
+/// `internal`: every stored property in order, initial values as defaults, `nil` for optional `var`s. It is
+/// left out when the struct declares an initializer, when a stored property it would set is less visible than
+/// the struct, or when a property's type is neither written nor plain from a literal or `Type()`.
+///
 /// A key that appears more than once in one dictionary counts with its last value, as in Foundation's
 /// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
 @attached(member, names: named(init), named(encode), named(modelKeys), arbitrary)
