@@ -302,19 +302,25 @@ public struct JSONReader: ModelReader {
             return nil
         }
         let start = offset
-        let value: Value
-        do {
-            value = try readNumber()
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            offset = start
-            return nil
-        }
-        guard let number = ConversionRules.exactInteger(value, as: type) else {
+        guard let value = try readNumberInRange(), let number = ConversionRules.exactInteger(value, as: type) else {
             offset = start
             return nil
         }
         hasPendingValue = false
         return number
+    }
+
+    /// The next number, or `nil`, consuming nothing, when it is beyond the range of every number type: the exact
+    /// reads leave such a number for ``readScalar()``, which reports it (they throw only for malformed input).
+    @inlinable @inline(__always)
+    mutating func readNumberInRange() throws -> Value? {
+        let start = offset
+        do {
+            return try readNumber()
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            offset = start
+            return nil
+        }
     }
 
     /// Reads the next value if it is a number that a `Double` holds; a number beyond its range is left where
@@ -325,14 +331,7 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let start = offset
-        let value: Value
-        do {
-            value = try readNumber()
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            offset = start
-            return nil
-        }
+        guard let value = try readNumberInRange() else { return nil }
         hasPendingValue = false
         return ConversionRules.exactDouble(value)
     }

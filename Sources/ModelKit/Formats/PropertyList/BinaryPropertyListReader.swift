@@ -266,16 +266,23 @@ public struct BinaryPropertyListReader: ModelReader {
     public mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
         // Only an integer object is read: anything else, a container above all, is left for the full path,
         // which decides how a value of the wrong kind is reported.
-        guard pendingObject >= 0, bytes[pendingOffset] >> 4 == 0x1 else { return nil }
-        let value: Value
+        guard pendingObject >= 0, bytes[pendingOffset] >> 4 == 0x1,
+            let value = try pendingScalarInRange(),
+            let number = ConversionRules.exactInteger(value, as: type)
+        else { return nil }
+        pendingObject = Self.noPending
+        return number
+    }
+
+    /// The pending scalar, or `nil` when it is an integer beyond 64 bits: the exact reads leave such a number
+    /// for ``readScalar()``, which reports it (they throw only for malformed input). Nothing is consumed.
+    @inlinable
+    func pendingScalarInRange() throws -> Value? {
         do {
-            value = try scalar(at: pendingOffset)
+            return try scalar(at: pendingOffset)
         } catch let error as MappingError where error.isNumberOutOfRange {
             return nil
         }
-        guard let number = ConversionRules.exactInteger(value, as: type) else { return nil }
-        pendingObject = Self.noPending
-        return number
     }
 
     /// Reads the next value if it is a number that a `Double` holds; an integer beyond 64 bits is left unread
@@ -284,12 +291,7 @@ public struct BinaryPropertyListReader: ModelReader {
     public mutating func readExactDouble() throws -> Double? {
         guard try peekKind() == .number else { return nil }
         guard pendingObject >= 0 else { return ConversionRules.exactDouble(try readScalar()) }
-        let value: Value
-        do {
-            value = try scalar(at: pendingOffset)
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            return nil
-        }
+        guard let value = try pendingScalarInRange() else { return nil }
         pendingObject = Self.noPending
         return ConversionRules.exactDouble(value)
     }

@@ -190,14 +190,7 @@ public struct XMLPropertyListReader: ModelReader {
         guard let tag = pending else { throw noValue() }
         guard tag.element == .integer else { return nil }
         let saved = position
-        let value: Value
-        do {
-            value = try scalar(tag)
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            position = saved
-            return nil
-        }
-        guard let number = ConversionRules.exactInteger(value, as: type) else {
+        guard let value = try scalarInRange(tag), let number = ConversionRules.exactInteger(value, as: type) else {
             position = saved
             return nil
         }
@@ -205,19 +198,24 @@ public struct XMLPropertyListReader: ModelReader {
         return number
     }
 
+    /// The number `tag` opens, or `nil`, consuming nothing, when it is beyond 64 bits: the exact reads leave such
+    /// a number for ``readScalar()``, which reports it (they throw only for malformed input).
+    mutating func scalarInRange(_ tag: Tag) throws -> Value? {
+        let saved = position
+        do {
+            return try scalar(tag)
+        } catch let error as MappingError where error.isNumberOutOfRange {
+            position = saved
+            return nil
+        }
+    }
+
     /// Reads the next value if it is an `<integer>` or a `<real>` that a `Double` holds; any other value, and
     /// an integer beyond 64 bits, is left unread for ``readScalar()`` to report.
     public mutating func readExactDouble() throws -> Double? {
         guard let tag = pending else { throw noValue() }
         guard tag.element == .integer || tag.element == .real else { return nil }
-        let saved = position
-        let value: Value
-        do {
-            value = try scalar(tag)
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            position = saved
-            return nil
-        }
+        guard let value = try scalarInRange(tag) else { return nil }
         pending = nil
         return ConversionRules.exactDouble(value)
     }
@@ -228,15 +226,7 @@ public struct XMLPropertyListReader: ModelReader {
         guard let tag = pending else { throw noValue() }
         switch tag.element {
         case .integer:
-            let saved = position
-            let number: Value
-            do {
-                number = try scalar(tag)
-            } catch let error as MappingError where error.isNumberOutOfRange {
-                // Left for `readScalar()`, which reports it: the exact reads throw only for malformed input.
-                position = saved
-                return nil
-            }
+            guard let number = try scalarInRange(tag) else { return nil }
             pending = nil
             switch number {
             case .integer(let value): return Decimal(value)
