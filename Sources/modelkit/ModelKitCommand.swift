@@ -6,6 +6,6 @@ struct ModelKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelkit",
         abstract: "Typed @DictionaryModel models from sample JSON and property lists, and a check that they still fit.",
-        subcommands: [GenerateCommand.self]
+        subcommands: [GenerateCommand.self, CheckCommand.self]
     )
 }
