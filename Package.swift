@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "ModelLayout"),
         .executableTarget(
             name: "ModelKitBenchmarks",
-            dependencies: ["ModelKit", "ModelLayout", "ModelStore"],
+            dependencies: ["ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator"],
             path: "Benchmarks/ModelKitBenchmarks"
         ),
         .executableTarget(

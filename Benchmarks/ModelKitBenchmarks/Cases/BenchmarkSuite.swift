@@ -42,6 +42,7 @@ enum BenchmarkSuite {
             user.codableJSONDecode, weibo.codableJSONDecode, twitter.codableJSONDecode,
             citmCatalog.codableJSONDecode, canada.codableJSONDecode,
         ]
+        cases.append(GeneratorCases.twitterGenerate(data: data))
         cases.append(PeakMemoryCase.make(data: data))
         cases += StoreCases().all
         cases += DiffCases.all
