@@ -29,4 +29,16 @@ public struct ModelGenerator: Sendable {
     public func files(for samples: [Sample]) throws -> [(fileName: String, source: String)] {
         SwiftRenderer(options: options, sampleNames: samples.map(\.name)).renderFiles(try graph(for: samples))
     }
+
+    /// The models for the samples that `arguments` name (files, folders, `-`), read one at a time (see
+    /// ``SampleReader/forEachSample(in:_:)``): one file, or one file per type when `split` is set.
+    public func files(
+        reading arguments: [String], with reader: SampleReader, split: Bool
+    ) throws -> [(
+        fileName: String, source: String
+    )] {
+        let (graph, names) = try ShapeInference(options: options).infer(reading: arguments, with: reader)
+        let renderer = SwiftRenderer(options: options, sampleNames: names)
+        return split ? renderer.renderFiles(graph) : [("\(options.rootName).swift", renderer.render(graph))]
+    }
 }

@@ -67,19 +67,19 @@ struct GenerateCommand: ParsableCommand {
         let progress = ProgressLine()
         let reader = SampleReader(progress: { progress.report(done: $0, total: $1) })
         do {
-            let samples = try reader.read(self.samples)
-            progress.finish()
             let generator = ModelGenerator(options: options)
+            let files = try generator.files(reading: samples, with: reader, split: split != nil)
+            progress.finish()
             if let split {
                 try FileManager.default.createDirectory(atPath: split, withIntermediateDirectories: true)
-                for file in try generator.files(for: samples) {
-                    try Data(file.source.utf8).write(
-                        to: URL(fileURLWithPath: split).appendingPathComponent(file.fileName))
+                for file in files {
+                    let url = URL(fileURLWithPath: split).appendingPathComponent(file.fileName)
+                    try Data(file.source.utf8).write(to: url)
                 }
             } else if let output {
-                try Data(try generator.source(for: samples).utf8).write(to: URL(fileURLWithPath: output))
+                try Data(files[0].source.utf8).write(to: URL(fileURLWithPath: output))
             } else {
-                FileHandle.standardOutput.write(Data(try generator.source(for: samples).utf8))
+                FileHandle.standardOutput.write(Data(files[0].source.utf8))
             }
         } catch let error as SampleError {
             progress.finish()

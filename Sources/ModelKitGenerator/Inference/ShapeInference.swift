@@ -20,19 +20,46 @@ public struct ShapeInference: Sendable {
     /// - Throws: ``SampleError`` when there is no sample, or the roots are neither all dictionaries nor all
     ///   arrays.
     public func infer(_ samples: [Sample]) throws -> ShapeGraph {
-        guard let first = samples.first else { throw SampleError(file: "-", detail: "no samples") }
+        var summary = SampleSummary()
+        for sample in samples { summary.add(sample) }
+        return try infer(summary)
+    }
+
+    /// The shapes of the samples that `arguments` name, read one at a time: only one sample's bytes and tree
+    /// are held at once, so a folder of many megabytes needs the memory of its largest file and the summary.
+    ///
+    /// - Returns: the shapes and the names of the samples read, for the header.
+    public func infer(reading arguments: [String], with reader: SampleReader) throws -> (ShapeGraph, [String]) {
+        var summary = SampleSummary()
+        try reader.forEachSample(in: arguments) { summary.add($0) }
+        return (try infer(summary), summary.names)
+    }
+
+    /// Everything the samples held, position by position, with each sample's name and root kind for errors.
+    struct SampleSummary {
         let root = ValueSummary()
         let rules = DecodingContext(options: .strict)
-        for sample in samples { root.add(sample.value, rules: rules) }
+        var names: [String] = []
+        var rootKinds: [ValueKind] = []
+
+        mutating func add(_ sample: Sample) {
+            root.add(sample.value, rules: rules)
+            names.append(sample.name)
+            rootKinds.append(sample.value.kind)
+        }
+    }
+
+    func infer(_ summary: SampleSummary) throws -> ShapeGraph {
+        guard let first = summary.rootKinds.first else { throw SampleError(file: "-", detail: "no samples") }
+        let root = summary.root
         let kinds = root.kinds
         guard root.nulls == 0, kinds == [.dictionary] || kinds == [.array] else {
-            let names = samples.map(\.name).joined(separator: ", ")
-            let found = samples.map(\.value.kind.description)
+            let found = summary.rootKinds.map(\.description)
             let detail =
                 Set(found).count > 1
                 ? "the samples' roots differ (\(found.joined(separator: ", "))); give samples of one root kind"
-                : "the root is \(first.value.kind), not a dictionary or an array of dictionaries"
-            throw SampleError(file: names, detail: detail)
+                : "the root is \(first), not a dictionary or an array of dictionaries"
+            throw SampleError(file: summary.names.joined(separator: ", "), detail: detail)
         }
         var builder = GraphBuilder(options: options)
         let rootType: TypeReference

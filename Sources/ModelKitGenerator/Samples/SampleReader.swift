@@ -55,23 +55,29 @@ public struct SampleReader: Sendable {
     /// - Throws: ``SampleError`` naming the file: missing, unreadable, empty or malformed (for JSON with the line
     ///   and column).
     public func read(_ arguments: [String]) throws -> [Sample] {
+        var samples: [Sample] = []
+        try forEachSample(in: arguments) { samples.append($0) }
+        return samples
+    }
+
+    /// Reads the samples that `arguments` name one at a time and hands each to `body` before reading the next,
+    /// so that only one file is in memory; ``progress`` hears of each file when the files' total size is above
+    /// ``progressThreshold``.
+    public func forEachSample(in arguments: [String], _ body: (Sample) throws -> Void) throws {
         let files = try expand(arguments)
         if files.isEmpty { throw SampleError(file: arguments.joined(separator: " "), detail: "no sample files") }
-        var contents: [(String, Data)] = []
-        var total = 0
-        for file in files {
-            let data = try load(file)
-            total += data.count
-            contents.append((file, data))
+        let sizes = files.map { file in
+            let attributes = file == "-" ? nil : try? FileManager.default.attributesOfItem(atPath: file)
+            return (attributes?[.size] as? NSNumber)?.intValue ?? 0
         }
+        let total = sizes.reduce(0, +)
         var done = 0
-        var samples: [Sample] = []
-        for (file, data) in contents {
-            samples.append(try sample(named: file, data: data))
-            done += data.count
+        for (file, size) in zip(files, sizes) {
+            let data = try load(file)
+            try body(try sample(named: file, data: data))
+            done += size
             if total > progressThreshold { progress?(done, total) }
         }
-        return samples
     }
 
     /// Reads one sample from bytes already in memory.
