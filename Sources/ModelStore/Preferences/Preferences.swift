@@ -237,8 +237,10 @@ public final class Preferences: PersistentStore {
             throw StoreError.encodingFailed(
                 path: fileURL?.path ?? suite, detail: "\(name) is the name of the file's checksum")
         }
-        // A nil optional is stored as no value; anything else in the form a property list holds exactly.
-        let stored = value.flatMap { $0 == .null ? nil : PreferenceStorageForm.storable($0) }
+        // A nil optional is stored as no value; anything else in the form a property list holds exactly. (Spelled
+        // out: `Value` is ExpressibleByNilLiteral, so a `nil` in a closure returning `Value` would be `.null`.)
+        var stored: Value?
+        if let value, value != .null { stored = PreferenceStorageForm.storable(value) }
         switch backing {
         case .file(_, let format):
             if let stored {
