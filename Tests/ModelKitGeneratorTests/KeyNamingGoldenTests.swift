@@ -8,7 +8,8 @@ import Testing
         let source = try body(
             #"""
             {"user_id": 1, "screen_name": "a", "followers_count": 1, "friends_count": 2, "profile_image_url": "x",
-             "id": 2, "createdAt": 3, "_id": "x", "a_b_c": 4, "image_2x": 5}
+             "id": 2, "createdAt": 3, "_id": "x", "a_b_c": 4, "image_2x": 5, "class": 6, "pic_ids": [],
+             "url_s": 7, "url_https": 8}
             """#)
         #expect(
             source == """
@@ -16,16 +17,20 @@ import Testing
 
                 @DictionaryModel(keyStrategy: .snakeCase)
                 struct Root: Sendable {
-                    var userId: Int
+                    var userID: Int
                     var screenName: String
                     var followersCount: Int
                     var friendsCount: Int
-                    var profileImageUrl: String
+                    var profileImageURL: String
                     var id: Int
                     @Key("createdAt") var createdAt: Int
                     @Key("_id") var id2: String
                     @Key("a_b_c") var aBC: Int
                     @Key("image_2x") var image2x: Int
+                    @Key("class") var classValue: Int
+                    var picIDs: [Value]
+                    var urlS: Int
+                    var urlHTTPS: Int
                 }
 
                 """)

@@ -54,11 +54,39 @@ enum PropertyNaming {
         return true
     }
 
+    /// A plain snake_case key in lowerCamelCase with acronyms in capitals, as Swift's API guidelines write them
+    /// (`profile_image_url` → `profileImageURL`, `pic_ids` → `picIDs`).
+    ///
+    /// The macro's snake_case keeps such acronyms whole, so it spells the name back as the key, except where an
+    /// acronym meets another acronym or a one-letter word (`url_https`, `url_s`): there the acronym stays
+    /// `Url`, since two runs of capitals would read back as one word.
+    static func camelCaseWithAcronyms(_ key: String) -> String {
+        let words = key.split(separator: "_").map(String.init)
+        var name = words[0]
+        for (index, word) in words.enumerated().dropFirst() {
+            let next = index + 1 < words.count ? words[index + 1] : nil
+            let nextIsSeparable = next.map { $0.count > 1 && !isAcronym($0) } ?? true
+            if isAcronym(word) && nextIsSeparable {
+                name += word.hasSuffix("s") && word != "https" ? word.dropLast().uppercased() + "s" : word.uppercased()
+            } else {
+                name += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        return name
+    }
+
+    private static func isAcronym(_ word: String) -> Bool {
+        SwiftIdentifier.acronyms.contains(word)
+            || (word.hasSuffix("s") && SwiftIdentifier.acronyms.contains(String(word.dropLast())))
+    }
+
     /// The name the key would like, before collisions are settled.
     static func preferredName(for key: String, snakeCase: Bool) -> (name: String, needsKey: Bool) {
         if snakeCase && isPlainSnakeCase(key) {
-            let name = SwiftIdentifier.lowerCamelCase(key, fallback: "value")
-            return (name, SwiftIdentifier.keywords.contains(key))
+            let name = camelCaseWithAcronyms(key)
+            // `class` spelled back is `class`, but it cannot be the name: `classValue` reads it with `@Key`.
+            if SwiftIdentifier.keywords.contains(name) { return (name + "Value", true) }
+            return (name, false)
         }
         if SwiftIdentifier.isValid(key), let first = key.utf8.first, !SwiftIdentifier.isUpper(first) {
             // Under the snake_case strategy the macro would read `userId` as `user_id`.
