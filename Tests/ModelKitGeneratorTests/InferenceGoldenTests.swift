@@ -194,7 +194,7 @@ import Testing
 
     @Test func smallClosedSetsOfStringsBecomeEnumsWhenAsked() throws {
         let sample =
-            #"{"items": [{"kind": "cat"}, {"kind": "dog"}, {"kind": "cat"}, {"kind": "dog"}, {"kind": "cat"}]}"#
+            #"{"items": [{"kind": "cat"}, {"kind": "dog"}, {"kind": "cat"}, {"kind": "dog"}, {"kind": "cat"}, {"kind": "dog"}]}"#
         #expect(try body(sample).contains("var kind: String"))
         #expect(
             try body(sample, options: options { $0.makesEnums = true }) == """
@@ -219,6 +219,15 @@ import Testing
                 }
 
                 """)
+    }
+
+    @Test func idsTextAndColorsAreNeverEnums() throws {
+        let items = (0..<12).map { index in
+            #"{"id_str": "\#(index % 2)", "text": "a b", "link_color": "0084B4", "lang": "en"}"#
+        }
+        let source = try body("[\(items.joined(separator: ", "))]", options: options { $0.makesEnums = true })
+        #expect(
+            source.contains("var idStr: String\n    var text: String\n    var linkColor: String\n    var lang: String"))
     }
 
     @Test func propertyListsKeepTheirDatesAndData() throws {

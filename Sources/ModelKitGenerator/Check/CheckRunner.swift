@@ -185,10 +185,10 @@ public struct CheckRunner: Sendable {
 
     private func build() throws -> String {
         let common = ["build", "--package-path", runnerFolder, "--scratch-path", scratchPath]
-        // The first SwiftPM call after another package used the same scratch folder resolves again, and a build
-        // in that same call can miss its plan; asking for the bin path first settles the resolution.
+        // The scratch folder is ModelKit's, whose cached build plan has no runner target; SwiftPM may reuse it
+        // ("No target named … in build description") unless told to plan afresh.
+        _ = try swift(common + ["--disable-build-manifest-caching", "--product", "ModelKitCheckRunner"])
         let bin = try swift(common + ["--show-bin-path"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try swift(common + ["--product", "ModelKitCheckRunner"])
         return "\(bin.split(separator: "\n").last.map(String.init) ?? bin)/ModelKitCheckRunner"
     }
 

@@ -213,21 +213,32 @@ struct GraphBuilder {
             if strings.allMoney { return .decimal }
             if strings.allNumbers { return .double }
         }
-        if options.makesEnums, isEnum(strings) {
+        if options.makesEnums, isEnum(strings, key: key) {
             return enumeration(strings, name: TypeNaming.name(forKey: key, element: element), parentName: parentName)
         }
         return .string
     }
 
-    /// A closed set: two to ``StringSummary/distinctLimit`` values, each met at least twice on average, each
-    /// short and made of something a case can be named after.
-    func isEnum(_ strings: StringSummary) -> Bool {
-        guard !strings.hasMoreDistinct, strings.distinct.count >= 2 else { return false }
-        guard strings.count >= strings.distinct.count * 2 else { return false }
+    /// A closed set: two to ``enumCaseLimit`` distinct values, each met at least three times on average, each a
+    /// short word-like code (`en`, `zh-cn`, `recent`): not free text (white space), not an id (digits, hex),
+    /// and not under a key that names text, a name, an id or a color.
+    func isEnum(_ strings: StringSummary, key: String) -> Bool {
+        guard !strings.hasMoreDistinct, (2...Self.enumCaseLimit).contains(strings.distinct.count) else { return false }
+        guard strings.count >= strings.distinct.count * 3 else { return false }
+        let lastWord = SwiftIdentifier.words(key).last?.lowercased() ?? ""
+        let notCodes: Set<String> = [
+            "id", "ids", "str", "name", "text", "title", "description", "color", "colour", "url", "message", "label",
+        ]
+        guard !notCodes.contains(lastWord) else { return false }
         return strings.distinct.allSatisfy { value in
-            value.count <= 40 && !SwiftIdentifier.words(value).isEmpty
+            guard let first = value.unicodeScalars.first, value.count <= 24, CharacterSet.letters.contains(first)
+            else { return false }
+            let isHex = value.count >= 6 && value.allSatisfy(\.isHexDigit)
+            return !isHex && !value.contains(where: \.isWhitespace)
         }
     }
+
+    static let enumCaseLimit = 10
 
     /// The values of a dictionary seen as a map, or `nil` when it is a model: `.some(nil)` for dictionaries that
     /// were always empty (`[String: Value]`).
