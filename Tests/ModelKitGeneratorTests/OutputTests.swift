@@ -71,3 +71,17 @@ import Testing
         #expect(!files[1].source.contains("import Foundation"))
     }
 }
+
+@Suite struct RootTests {
+    @Test func nullElementsInATopLevelArrayMakeOptionalRoots() throws {
+        let source = try ModelGenerator().source(for: samples(#"[{"a": 1}, null]"#))
+        #expect(source.contains("`[Root?].decode(data:)`"))
+        #expect(!source.contains("typealias"))
+    }
+
+    @Test func anArrayOfScalarsIsNamedByAnAlias() throws {
+        let source = try ModelGenerator().source(for: samples("[1, 2, 3]"))
+        #expect(source.contains("// modelkit-root: [Int]\n"))
+        #expect(source.hasSuffix("import ModelKit\n\ntypealias Root = [Int]\n"))
+    }
+}

@@ -44,10 +44,9 @@ public struct SwiftRenderer: Sendable {
     }
 
     private func rootAlias(_ graph: ShapeGraph) -> String? {
-        switch graph.rootType {
-        case .model, .array(.model): return nil
-        default: return "\(modifier)typealias \(graph.rootName) = \(graph.rootType)\n"
-        }
+        // The root is named by a model (`Root`, `[Root]`, `[Root?]`), or, for arrays of scalars, by an alias.
+        let namesRootModel = graph.declarations.contains { $0.name == graph.rootName }
+        return namesRootModel ? nil : "\(modifier)typealias \(graph.rootName) = \(graph.rootType)\n"
     }
 
     private func file(_ body: String, graph: ShapeGraph, uses declarations: [ShapeGraph.Declaration]) -> String {
