@@ -73,6 +73,20 @@ import Testing
                 """)
     }
 
+    @Test func aKeyThatReadsAsAKeyPathIsMarked() throws {
+        #expect(
+            try body(#"{"a.b": 1}"#) == """
+                import ModelKit
+
+                @DictionaryModel
+                struct Root: Sendable {
+                    // @Key reads a dot or brackets as a key path; ModelKit has no escape, so this key is not found.
+                    @Key("a.b") var aB: Int
+                }
+
+                """)
+    }
+
     @Test func pluralsBecomeSingularTypeNames() {
         #expect(TypeNaming.singular("statuses") == "status")
         #expect(TypeNaming.singular("categories") == "category")

@@ -93,6 +93,11 @@ public struct SwiftRenderer: Sendable {
                 text += "    \(declaration)\n"
                 continue
             }
+            if property.key.contains(".") || property.key.contains("[") {
+                // Said in the output, because the model compiles but cannot read this key, and nothing else tells.
+                text +=
+                    "    // @Key reads a dot or brackets as a key path; ModelKit has no escape, so this key is not found.\n"
+            }
             let attribute = "@Key(\(Self.literal(property.key)))"
             if 4 + attribute.count + 1 + declaration.count <= Self.lineLength {
                 text += "    \(attribute) \(declaration)\n"
