@@ -66,8 +66,8 @@ import Testing
                     @Key("first-name") var firstName2: String
                     @Key("1x") var _1x: Int
                     @Key("Ünïcode") var nCode: Int
-                    @Key("") var value: Int
-                    @Key("q\\"uote") var qUote: Int
+                    // The key "" cannot be named with @Key, so no property reads it.
+                    @Key(#"q"uote"#) var qUote: Int
                 }
 
                 """)

@@ -87,6 +87,12 @@ public struct SwiftRenderer: Sendable {
         text += shape.usesSnakeCase ? "@DictionaryModel(keyStrategy: .snakeCase)\n" : "@DictionaryModel\n"
         text += "\(modifier)struct \(shape.name): Sendable {\n"
         for property in shape.properties {
+            guard let keyLiteral = Self.keyLiteral(property.key) else {
+                // `@Key("")` does not compile, and without it no name reads the key.
+                text +=
+                    "    // The key \(Self.literal(property.key)) cannot be named with @Key, so no property reads it.\n"
+                continue
+            }
             let declaration = "\(modifier)var \(property.name): \(property.type)"
             text += documentation("`\(property.key)` in the data.", indent: "    ")
             guard property.needsKeyAttribute else {
@@ -98,7 +104,7 @@ public struct SwiftRenderer: Sendable {
                 text +=
                     "    // @Key reads a dot or brackets as a key path; ModelKit has no escape, so this key is not found.\n"
             }
-            let attribute = "@Key(\(Self.literal(property.key)))"
+            let attribute = "@Key(\(keyLiteral))"
             if 4 + attribute.count + 1 + declaration.count <= Self.lineLength {
                 text += "    \(attribute) \(declaration)\n"
             } else {
@@ -132,6 +138,21 @@ public struct SwiftRenderer: Sendable {
         let line = "\(indent)/// \(text.replacingOccurrences(of: "\n", with: " "))"
         if line.count <= Self.lineLength { return line + "\n" }
         return "\(indent)/// \(text.prefix(Self.lineLength - indent.count - 5))…\n"
+    }
+
+    /// A key as `@Key` takes it, or `nil` for a key it cannot take.
+    ///
+    /// The macro reads the literal's text as written, escapes included (`"q\\"uote"` would be the key
+    /// `q\"uote`), so a key with a quote or a backslash is written as a raw string, `#"q"uote"#`; an empty key
+    /// and one with a line break or another control character cannot be written at all.
+    static func keyLiteral(_ key: String) -> String? {
+        guard !key.isEmpty, !key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return nil
+        }
+        guard key.contains("\"") || key.contains("\\") else { return literal(key) }
+        var hashes = "#"
+        while key.contains("\"" + hashes) { hashes += "#" }
+        return "\(hashes)\"\(key)\"\(hashes)"
     }
 
     /// `text` as a Swift string literal: quotes, backslashes and control characters escaped, everything else
