@@ -8,7 +8,7 @@ import PackageDescription
 // decodes every sample in strict mode through each module's checked-in `decodeSample` and fails on any diagnostic.
 let modelModules = [
     "UserModels", "WeiboModels", "TwitterModels", "CitmCatalogModels", "CanadaModels", "ChecklistsModels",
-    "AppModels", "BookDataModels", "QuestionsModels",
+    "AppModels", "BookDataModels", "QuestionsModels", "EdgeCaseModels",
 ]
 
 let package = Package(

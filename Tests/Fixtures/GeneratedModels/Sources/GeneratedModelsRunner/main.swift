@@ -3,6 +3,7 @@ import BookDataModels
 import CanadaModels
 import ChecklistsModels
 import CitmCatalogModels
+import EdgeCaseModels
 import Foundation
 import ModelKit
 import QuestionsModels
@@ -15,6 +16,7 @@ import WeiboModels
 let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
 let bench = root.appendingPathComponent("../shared/data/bench")
 let seeds = root.appendingPathComponent("Tests/ModelKitTests/SeedData")
+let edgeCases = root.appendingPathComponent("Tests/Fixtures/GeneratedModels/Samples")
 
 /// A sample and the decoding of it with its models, which returns the diagnostics.
 struct Check {
@@ -32,6 +34,8 @@ let checks = [
     Check(file: seeds.appendingPathComponent("app.plist")) { try AppModels.decodeSample($0) },
     Check(file: seeds.appendingPathComponent("bookData.plist")) { try BookDataModels.decodeSample($0) },
     Check(file: seeds.appendingPathComponent("questions.plist")) { try QuestionsModels.decodeSample($0) },
+    Check(file: edgeCases.appendingPathComponent("edge-cases-1.json")) { try EdgeCaseModels.decodeSample($0) },
+    Check(file: edgeCases.appendingPathComponent("edge-cases-2.json")) { try EdgeCaseModels.decodeSample($0) },
 ]
 
 var passed = 0
