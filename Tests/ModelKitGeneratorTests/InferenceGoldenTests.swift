@@ -151,6 +151,49 @@ import Testing
                 """)
     }
 
+    @Test func similarShapesUnderOneNameBecomeOneTypeAndDifferentOnesDoNot() throws {
+        let source = try body(
+            #"""
+            {"user": {"id": 1, "name": "a", "bio": "x"}, "retweet": {"user": {"id": 2, "name": "b"}, "entities": {"y": 1}},
+             "entities": {"x": 1}}
+            """#)
+        #expect(
+            source == """
+                import ModelKit
+
+                @DictionaryModel
+                struct Root: Sendable {
+                    var user: User
+                    var retweet: Retweet
+                    var entities: RootEntities
+                }
+
+                @DictionaryModel
+                struct User: Sendable {
+                    var id: Int
+                    var name: String
+                    var bio: String?
+                }
+
+                @DictionaryModel
+                struct Retweet: Sendable {
+                    var user: User
+                    var entities: Entities
+                }
+
+                @DictionaryModel
+                struct Entities: Sendable {
+                    var y: Int
+                }
+
+                @DictionaryModel
+                struct RootEntities: Sendable {
+                    var x: Int
+                }
+
+                """)
+    }
+
     @Test func dictionariesKeyedByDataAreMapsUnlessTurnedOff() throws {
         let sample = #"{"events": {"138586341": {"id": 1}, "138586345": {"id": 2}}, "empty": {}}"#
         #expect(

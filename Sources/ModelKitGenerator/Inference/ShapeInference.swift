@@ -62,6 +62,7 @@ public struct ShapeInference: Sendable {
             throw SampleError(file: summary.names.joined(separator: ", "), detail: detail)
         }
         var builder = GraphBuilder(options: options)
+        builder.mergeSimilarShapes(under: root)
         let rootType: TypeReference
         if kinds == [.dictionary] {
             rootType = builder.model(root, name: .root, parentName: nil)
@@ -110,6 +111,58 @@ struct GraphBuilder {
     }
 
     var orderedDeclarations: [ShapeGraph.Declaration] { slots.compactMap { $0 } }
+
+    /// Object positions that share one shape: each position's summary → the merged summary of its group.
+    var sharedShapes: [ObjectIdentifier: ValueSummary] = [:]
+    /// The merged summaries, kept alive while their positions are looked up by identity.
+    var mergedShapes: [ValueSummary] = []
+
+    /// The key sets two positions under one name must share, as a fraction of their union, to be one type.
+    static let similarShapeOverlap = 0.5
+
+    /// Objects under keys that give one type name (`user` in a status and in its retweeted status) whose keys
+    /// mostly agree become one type with the keys of both, optional where either lacks one — as quicktype does —
+    /// instead of `User` and `RetweetedStatusUser` that differ in a key or two.
+    mutating func mergeSimilarShapes(under root: ValueSummary) {
+        var groups: [String: [ValueSummary]] = [:]
+        var order: [String] = []
+        func visit(_ summary: ValueSummary, key: String, element: Bool) {
+            if summary.kinds == [.dictionary] && (!options.detectsMaps || mapValues(summary) == nil) {
+                let name = TypeNaming.name(forKey: key, element: element)
+                if groups[name] == nil { order.append(name) }
+                groups[name, default: []].append(summary)
+            }
+            for (childKey, child) in summary.keys { visit(child, key: childKey, element: false) }
+            if let elements = summary.elements { visit(elements, key: key, element: true) }
+        }
+        for (key, child) in root.keys { visit(child, key: key, element: false) }
+        if let elements = root.elements {
+            for (key, child) in elements.keys { visit(child, key: key, element: false) }
+        }
+        for name in order {
+            guard let members = groups[name], members.count > 1 else { continue }
+            var clusters: [(keys: Set<String>, members: [ValueSummary])] = []
+            for member in members {
+                let keys = Set(member.keys.keys)
+                if let index = clusters.firstIndex(where: { cluster in
+                    let union = cluster.keys.union(keys).count
+                    return union > 0
+                        && Double(cluster.keys.intersection(keys).count) / Double(union) >= Self.similarShapeOverlap
+                }) {
+                    clusters[index].keys.formUnion(keys)
+                    clusters[index].members.append(member)
+                } else {
+                    clusters.append((keys, [member]))
+                }
+            }
+            for cluster in clusters where cluster.members.count > 1 {
+                let merged = ValueSummary()
+                for member in cluster.members { merged.merge(member) }
+                mergedShapes.append(merged)
+                for member in cluster.members { sharedShapes[ObjectIdentifier(member)] = merged }
+            }
+        }
+    }
 
     struct ModelSignature: Hashable {
         var properties: [PropertyShape]
@@ -172,7 +225,10 @@ struct GraphBuilder {
                 let valueType = type(of: values, key: hint, parentName: parentName, element: false)
                 return .map(values.nulls > 0 && valueType != .value ? .optional(valueType) : valueType)
             }
-            return model(summary, name: .hint(TypeNaming.name(forKey: key, element: element)), parentName: parentName)
+            // The shape may be shared with other positions under the same name (see `mergeSimilarShapes`); whether
+            // the key is optional was decided above from this position's own counts.
+            let shape = sharedShapes[ObjectIdentifier(summary)] ?? summary
+            return model(shape, name: .hint(TypeNaming.name(forKey: key, element: element)), parentName: parentName)
         default:
             return .value
         }
