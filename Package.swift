@@ -80,7 +80,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore"]),
+        .testTarget(
+            name: "ModelStoreTests",
+            dependencies: ["ModelStore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit"]),
         .testTarget(
             name: "ModelLayoutTests",

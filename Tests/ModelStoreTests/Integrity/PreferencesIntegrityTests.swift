@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import ModelStore
+import PropertyBased
 import Testing
 
 extension PreferenceKey where Stored == String {
@@ -71,7 +72,7 @@ struct PreferencesIntegrityTests {
         let (folder, location) = try Self.writtenTwice(count: 60)
         let bytes = try #require(folder.contents("App.plist"))
         let backup = try Self.backupValues(in: folder, count: 60)
-        var generator = SeededGenerator(seed: 18)
+        var generator = Xoshiro(seed: (18, 0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB))
         var cases = 0
         for index in 0..<2_000 {
             var damaged = bytes
