@@ -160,15 +160,18 @@ enum PropertyReader {
                 if transformNames.contains(name) { return (attribute, "Transform") }
                 return nil
             }
-            let modifiers = Set(variable.modifiers.map { $0.name.text })
-            if modifiers.contains("static") || modifiers.contains("class") {
+            // Each marker on a property the macro skips is an error at the marker, with a fix-it removing it.
+            func rejectMarkers(_ message: (String) -> ModelMacroMessage) {
                 for marker in markers {
                     diagnose(
                         Diagnostic(
-                            node: Syntax(marker.attribute),
-                            message: ModelMacroMessage.markerOnStaticProperty(marker.name),
+                            node: Syntax(marker.attribute), message: message(marker.name),
                             fixIts: [ModelFixIts.removing(marker.attribute)]))
                 }
+            }
+            let modifiers = Set(variable.modifiers.map { $0.name.text })
+            if modifiers.contains("static") || modifiers.contains("class") {
+                rejectMarkers(ModelMacroMessage.markerOnStaticProperty)
                 continue
             }
             if modifiers.contains("lazy") { continue }
@@ -212,13 +215,7 @@ enum PropertyReader {
             for (index, binding) in bindings.enumerated() {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 if let accessors = binding.accessorBlock, isComputed(accessors) {
-                    for marker in markers {
-                        diagnose(
-                            Diagnostic(
-                                node: Syntax(marker.attribute),
-                                message: ModelMacroMessage.markerOnComputedProperty(marker.name),
-                                fixIts: [ModelFixIts.removing(marker.attribute)]))
-                    }
+                    rejectMarkers(ModelMacroMessage.markerOnComputedProperty)
                     continue
                 }
                 // `var a, b: Int` writes the type once, on the last binding.
