@@ -42,6 +42,10 @@ enum BenchmarkSuite {
             user.codableJSONDecode, weibo.codableJSONDecode, twitter.codableJSONDecode,
             citmCatalog.codableJSONDecode, canada.codableJSONDecode,
         ]
+        cases += [
+            user.jsonDecodeVsSimdjson, weibo.jsonDecodeVsSimdjson, twitter.jsonDecodeVsSimdjson,
+            citmCatalog.jsonDecodeVsSimdjson, canada.jsonDecodeVsSimdjson,
+        ]
         cases.append(GeneratorCases.twitterGenerate(data: data))
         cases.append(PeakMemoryCase.make(data: data))
         cases += StoreCases().all

@@ -27,6 +27,30 @@ struct FormatCases<Model: ModelCodable, Twin: Codable> {
         }
     }
 
+    /// `Model(data:)`, as in ``jsonDecode``, against the parsing limit: simdjson's On-Demand walk of every
+    /// value of the same bytes (see ``SimdjsonWalk``). The baseline names the kernels it ran on, stage 1's
+    /// and the walk's (`simdjson icelake/haswell`), short enough for the table's column.
+    var jsonDecodeVsSimdjson: BenchmarkCase {
+        BenchmarkCase(
+            name: "\(set.name).json-decode-vs-simdjson", subject: "Model(data:)",
+            baseline: "simdjson " + (SimdjsonWalk.kernels ?? "On-Demand")
+        ) {
+            let json = try data.json(set.name)
+            let walk = try SimdjsonWalk(json: json)
+            try set.check(Model(data: json), by: "Model(data:)")
+            try set.checkCoverage(Model.decode(data: json).diagnostics, by: "Model(data:)")
+            // The walk must reach every value JSONSerialization reads, or it is timing less than the file.
+            let expected = SimdjsonWalk.valueCount(of: try JSONSerialization.jsonObject(with: json))
+            let found = try walk.walk().values
+            guard found == expected else {
+                throw BenchmarkFailure("\(set.name): simdjson's walk reached \(found) values, expected \(expected)")
+            }
+            return .time(
+                subject: { set.size(try Model(data: json)) },
+                baseline: .routine({ Int(truncatingIfNeeded: try walk.walk().checksum) }))
+        }
+    }
+
     var jsonEncode: BenchmarkCase {
         BenchmarkCase(name: "\(set.name).json-encode", subject: "data(format: .json)", baseline: "JSONEncoder") {
             let json = try data.json(set.name)
