@@ -3,7 +3,7 @@ import Foundation
 /// The results as a text table, printed a row at a time as the cases finish.
 enum ResultTable {
     private static let columns: [(title: String, width: Int, leftAligned: Bool)] = [
-        ("name", 32, true), ("subject", 33, true), ("baseline", 24, true), ("median", 10, false),
+        ("name", 37, true), ("subject", 33, true), ("baseline", 24, true), ("median", 10, false),
         ("min", 10, false), ("max", 10, false), ("baseline median", 16, false), ("ratio", 8, false),
     ]
 

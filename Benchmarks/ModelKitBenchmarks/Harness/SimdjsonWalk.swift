@@ -71,7 +71,11 @@ final class SimdjsonWalk {
         library = try Library.load()
         let open = library.open
         guard let document = json.withUnsafeBytes({ open($0.baseAddress, $0.count) }) else {
-            throw BenchmarkFailure("the simdjson helper could not allocate \(json.count) bytes")
+            // simdjson makes its parser for the kernel in use: "unsupported" when SIMDJSON_FORCE_IMPLEMENTATION
+            // names none it has, which is the likelier cause than memory.
+            let kernel = library.implementation().map { String(cString: $0) } ?? "?"
+            throw BenchmarkFailure(
+                "the simdjson helper could not set up a parser for \(json.count) bytes on kernel \(kernel)")
         }
         self.document = document
     }
