@@ -45,8 +45,7 @@ struct MemberwiseInitializer {
                 if let accessors = binding.accessorBlock, PropertyReader.isComputed(accessors) { continue }
                 let initializer = binding.initializer?.value
                 if isLet && initializer != nil { continue }
-                // `var a, b: Int` writes the type once, on the last binding.
-                let written = bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
+                let written = PropertyReader.writtenType(of: bindings, at: index)
                 guard let type = written?.trimmedDescription ?? initializer.flatMap(Self.plainType) else { return nil }
                 let isOptional = written.map(PropertyReader.isOptional) ?? false
                 parameters.append(

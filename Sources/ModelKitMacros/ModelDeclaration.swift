@@ -218,10 +218,7 @@ enum PropertyReader {
                     rejectMarkers(ModelMacroMessage.markerOnComputedProperty)
                     continue
                 }
-                // `var a, b: Int` writes the type once, on the last binding.
-                let typeSyntax =
-                    binding.typeAnnotation?.type
-                    ?? bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
+                let typeSyntax = writtenType(of: bindings, at: index)
                 let initializer = binding.initializer?.value
                 if isLet && initializer != nil { continue }
                 if typeSyntax == nil {
@@ -304,6 +301,11 @@ enum PropertyReader {
                 writers[key] = property
             }
         }
+    }
+
+    /// The type written for the binding at `index`: `var a, b: Int` writes it once, on the last binding.
+    static func writtenType(of bindings: [PatternBindingSyntax], at index: Int) -> TypeSyntax? {
+        bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
     }
 
     static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
