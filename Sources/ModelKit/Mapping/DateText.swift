@@ -181,9 +181,11 @@ public enum DateText {
         return hasText(date) ? date : nil
     }
 
-    private static let monthNames = [
+    /// The months' three-letter names in lowercase, each packed as ``ByteScanner/letters(_:)`` packs them:
+    /// matching a date's month is then twelve integer comparisons, not twelve `String` ones.
+    private static let monthNames: [UInt32] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
+    ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
     private static func parseWeekdayForm(_ scanner: inout ByteScanner) -> Date? {
         guard scanner.letters(3) != nil, scanner.take(UInt8(ascii: " ")),
@@ -270,16 +272,17 @@ private struct ByteScanner {
         return number
     }
 
-    mutating func letters(_ count: Int) -> String? {
-        guard position + count <= bytes.count else { return nil }
-        var text = ""
+    /// Up to four ASCII letters, lowercased and packed into an integer, first letter highest.
+    mutating func letters(_ count: Int) -> UInt32? {
+        guard count <= 4, position + count <= bytes.count else { return nil }
+        var packed: UInt32 = 0
         for offset in 0..<count {
             let byte = bytes[position + offset] | 0x20
             guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
-            text.unicodeScalars.append(Unicode.Scalar(byte))
+            packed = packed << 8 | UInt32(byte)
         }
         position += count
-        return text
+        return packed
     }
 
     /// `Z`, `+HH:mm`, `+HHmm` or `+HH`, as seconds east of UTC.

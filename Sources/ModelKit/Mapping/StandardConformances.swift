@@ -265,6 +265,9 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             if index >= context.options.maximumCollectionCount {
                 throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
             }
+            // Growing one element at a time from empty reallocates at 1, 2 and 4 elements: most arrays in data
+            // are that short (coordinates, indices), so a first allocation of four halves their allocations.
+            if index == 0 && capacity == 0 { reserveCapacity(4) }
             if let element = try context.decodeExact(Element.self, at: .index(index), from: &reader) {
                 append(element)
             } else if let element = try context.decodeElement(Element.self, at: index, from: &reader) {

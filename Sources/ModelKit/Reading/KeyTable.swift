@@ -13,6 +13,8 @@ public final class KeyTable: Sendable {
     private let keyStarts: [Int]
     /// Each key's ``KeyShape``, by key index.
     private let shapes: [KeyShape]
+    /// Whether each key is written in JSON exactly as its bytes are (see ``plainKeyEnd(at:in:from:)``).
+    private let isPlain: [Bool]
     /// Open addressing: each slot holds a key index plus one, zero when empty.
     private let slots: [Int32]
     private let mask: Int
@@ -48,6 +50,9 @@ public final class KeyTable: Sendable {
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
         self.shapes = shapes
+        self.isPlain = keys.map { key in
+            key.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
         self.slots = slots
         self.mask = mask
     }
@@ -71,6 +76,21 @@ public final class KeyTable: Sendable {
     public func key(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
         guard index >= 0 && index < keys.count else { return false }
         return key(at: index, hasShape: KeyShape(bytes), bytes: bytes)
+    }
+
+    /// Where the key at `index` ends when `bytes` spell it from `start` and a closing quote follows: the offset
+    /// of that quote, or `nil`.
+    ///
+    /// Only keys with no quote, backslash or control character take part, so a match is the whole string
+    /// and needs no unescaping; the key came from a `String`, so its bytes are valid UTF-8. Readers of quoted
+    /// keys (JSON, XML) try the key they predict this way before scanning for the end of the string.
+    public func plainKeyEnd(at index: Int, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard index >= 0 && index < keys.count, isPlain[index] else { return nil }
+        let length = shapes[index].count
+        let end = start &+ length
+        guard start >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let candidate = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        return key(at: index, hasShape: KeyShape(candidate), bytes: candidate) ? end : nil
     }
 
     @inline(__always)

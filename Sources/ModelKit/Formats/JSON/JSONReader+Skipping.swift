@@ -11,15 +11,24 @@ extension JSONReader {
             try push(bytes[offset] == UInt8(ascii: "{") ? .dictionary : .array)
             offset &+= 1
         }
-        while frames.count > base {
-            // Bytes between strings and brackets only need to be passed over.
+        while openCount > base {
+            // Bytes between strings and brackets only need to be passed over, eight at a time.
+            while offset &+ 8 <= count {
+                let found = JSONReader.bracketOrQuoteMask(
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                if found != 0 {
+                    offset &+= found.trailingZeroBitCount &>> 3
+                    break
+                }
+                offset &+= 8
+            }
             while offset < count {
                 let byte = bytes[offset]
                 let folded = byte | 0x20
                 if byte == UInt8(ascii: "\"") || folded == UInt8(ascii: "{") || folded == UInt8(ascii: "}") { break }
                 offset &+= 1
             }
-            let isDictionary = frames[frames.count &- 1].isDictionary
+            let isDictionary = innermost.isDictionary
             guard offset < count else {
                 throw unexpected(at: count, expected: isDictionary ? "'}'" : "']'")
             }
@@ -34,13 +43,27 @@ extension JSONReader {
                 offset &+= 1
             case UInt8(ascii: "}"):
                 guard isDictionary else { throw unexpected(at: offset, expected: "']' to close the array") }
-                frames.removeLast()
+                pop()
                 offset &+= 1
             default:
                 guard !isDictionary else { throw unexpected(at: offset, expected: "'}' to close the dictionary") }
-                frames.removeLast()
+                pop()
                 offset &+= 1
             }
         }
+    }
+
+    /// Bit 7 of each byte of `word` that is a quote or a bracket (and possibly of bytes above such a byte):
+    /// the lowest flagged byte is always a true match, as in ``specialByteMask(_:)``.
+    @inlinable @inline(__always)
+    static func bracketOrQuoteMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Setting bit 5 folds '[' onto '{' and ']' onto '}'.
+        let folded = word | ones &* 0x20
+        let opening = folded ^ (ones &* UInt64(UInt8(ascii: "{")))
+        let closing = folded ^ (ones &* UInt64(UInt8(ascii: "}")))
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        return ((opening &- ones) & ~opening | (closing &- ones) & ~closing | (quotes &- ones) & ~quotes)
+            & (ones &* 0x80)
     }
 }
