@@ -1,16 +1,14 @@
 extension JSONReader {
-    /// A malformed-data error at byte `position`; the line and column are worked out only now, since they
-    /// cost a pass over the bytes before it.
+    /// ``JSONText/syntaxError(at:detail:)`` for the reader's bytes.
     @usableFromInline @inline(never)
     func syntaxError(at position: Int, detail: String) -> MappingError {
-        MappingError(.malformedData(format: "JSON", location: location(of: position), detail: detail), at: ValuePath())
+        text.syntaxError(at: position, detail: detail)
     }
 
-    /// An error saying what was expected at `position` and what was found there.
+    /// ``JSONText/unexpected(at:expected:)`` for the reader's bytes.
     @usableFromInline @inline(never)
     func unexpected(at position: Int, expected: String) -> MappingError {
-        let found = position < bytes.count ? JSONReader.describe(byte: bytes[position]) : "the end of the data"
-        return syntaxError(at: position, detail: "expected \(expected), found \(found)")
+        text.unexpected(at: position, expected: expected)
     }
 
     /// An error for a literal that starts like `literal` but is not it; the word found is quoted whole.
@@ -30,34 +28,5 @@ extension JSONReader {
     @usableFromInline @inline(never)
     func misuse(_ detail: String) -> MappingError {
         syntaxError(at: offset, detail: detail)
-    }
-
-    @usableFromInline @inline(never)
-    func controlCharacter(at position: Int) -> MappingError {
-        syntaxError(
-            at: position,
-            detail:
-                "expected an escaped control character in a string, found \(JSONReader.describe(byte: bytes[position]))"
-        )
-    }
-
-    @usableFromInline @inline(never)
-    func invalidUTF8(at position: Int) -> MappingError {
-        syntaxError(
-            at: position,
-            detail: "expected UTF-8 text, found an invalid sequence starting with byte "
-                + TextPosition.hex(bytes[position]))
-    }
-
-    /// `line L, column C`, both counted from 1.
-    @usableFromInline
-    func location(of position: Int) -> String {
-        TextPosition.location(of: position, in: bytes)
-    }
-
-    /// A byte as a message shows it: printable ASCII in quotes, anything else in hexadecimal.
-    @usableFromInline
-    static func describe(byte: UInt8) -> String {
-        TextPosition.describe(byte: byte)
     }
 }

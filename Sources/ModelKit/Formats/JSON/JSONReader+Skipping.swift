@@ -34,7 +34,7 @@ extension JSONReader {
             }
             switch bytes[offset] {
             case UInt8(ascii: "\""):
-                offset = try stringEnd(from: offset &+ 1) &+ 1
+                offset = try text.stringEnd(from: offset &+ 1) &+ 1
             case UInt8(ascii: "{"):
                 try push(.dictionary)
                 offset &+= 1
@@ -54,7 +54,7 @@ extension JSONReader {
     }
 
     /// Bit 7 of each byte of `word` that is a quote or a bracket (and possibly of bytes above such a byte):
-    /// the lowest flagged byte is always a true match, as in ``specialByteMask(_:)``.
+    /// the lowest flagged byte is always a true match, as in ``JSONText/specialByteMask(_:)``.
     @inlinable @inline(__always)
     static func bracketOrQuoteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101

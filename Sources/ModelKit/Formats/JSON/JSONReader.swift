@@ -89,6 +89,13 @@ public struct JSONReader: ModelReader {
         self.init(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
     }
 
+    /// The bytes, for the scans that only read them.
+    ///
+    /// Those scans are methods of ``JSONText`` rather than of the reader: a method of the reader called from a
+    /// mutating one is handed a copy of the whole reader (120 bytes) at every call, a ``JSONText`` two words.
+    @inlinable
+    var text: JSONText { JSONText(bytes: bytes) }
+
     /// How many arrays and dictionaries are entered and not yet left.
     @inlinable
     public var depth: Int { openCount }
@@ -147,7 +154,7 @@ public struct JSONReader: ModelReader {
         guard frame.isDictionary else {
             throw misuse("nextKey was called outside a dictionary")
         }
-        if hasPendingValue { try skipValue() }
+        if hasPendingValue { try skipUnreadValue() }
         skipWhitespace()
         guard offset < bytes.count else {
             throw unexpected(at: offset, expected: frame == .dictionary ? "a key or '}'" : "',' or '}'")
@@ -228,7 +235,7 @@ public struct JSONReader: ModelReader {
         guard frame.isArray else {
             throw misuse("nextElement was called outside an array")
         }
-        if hasPendingValue { try skipValue() }
+        if hasPendingValue { try skipUnreadValue() }
         skipWhitespace()
         guard offset < bytes.count else {
             throw unexpected(at: offset, expected: frame == .array ? "a value or ']'" : "',' or ']'")
@@ -321,39 +328,39 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let start = offset
-        guard let value = try readNumberInRange(), let number = ConversionRules.exactInteger(value, as: type) else {
-            offset = start
+        let number = try text.scanNumber(from: offset)
+        guard let value = text.integerValue(of: number), let integer = ConversionRules.exactInteger(value, as: type)
+        else {
             return nil
         }
+        offset = number.end
         hasPendingValue = false
-        return number
-    }
-
-    /// The next number, or `nil`, consuming nothing, when it is beyond the range of every number type: the exact
-    /// reads leave such a number for ``readScalar()``, which reports it (they throw only for malformed input).
-    @inlinable @inline(__always)
-    mutating func readNumberInRange() throws -> Value? {
-        let start = offset
-        do {
-            return try readNumber()
-        } catch let error as MappingError where error.isNumberOutOfRange {
-            offset = start
-            return nil
-        }
+        return integer
     }
 
     /// Reads the next value if it is a number that a `Double` holds; a number beyond its range is left where
-    /// it is, for ``readScalar()`` to report.
+    /// it is, for ``readScalar()`` to report (the exact reads throw only for malformed input).
+    ///
+    /// The number is made straight from its scan, without a ``Value`` in between: coordinates are most of
+    /// what number-heavy documents hold.
     @inlinable
     public mutating func readExactDouble() throws -> Double? {
         let first = try pendingByte()
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        guard let value = try readNumberInRange() else { return nil }
+        let number = try text.scanNumber(from: offset)
+        let double: Double
+        if number.isInteger, let value = text.integerValue(of: number) {
+            guard let converted = ConversionRules.exactDouble(value) else { return nil }
+            double = converted
+        } else {
+            guard let value = try text.doubleValue(of: number) else { return nil }
+            double = value
+        }
+        offset = number.end
         hasPendingValue = false
-        return ConversionRules.exactDouble(value)
+        return double
     }
 
     /// Reads the next value as a `Decimal` made from the number's own text, so no digit is lost.
@@ -366,12 +373,33 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let end = try numberEnd(from: offset)
+        let end = try text.numberEnd(from: offset)
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
         guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
         offset = end
         hasPendingValue = false
         return decimal
+    }
+
+    /// Reads the number at `offset` in one pass and leaves `offset` after it.
+    ///
+    /// A whole number that fits becomes `.integer` or `.unsignedInteger`; every other number becomes the
+    /// `.double` nearest to its text (see ``JSONText/doubleValue(of:)``), as `JSONSerialization` gives.
+    ///
+    /// - Throws: ``MappingError/Reason/numberOutOfRange(expected:found:)``, with `offset` after the number, for a
+    ///   number beyond the range of `Double`; a malformed-data error for text outside the JSON grammar.
+    @usableFromInline
+    mutating func readNumber() throws -> Value {
+        let number = try text.scanNumber(from: offset)
+        offset = number.end
+        if let integer = text.integerValue(of: number) { return integer }
+        guard let value = try text.doubleValue(of: number) else {
+            // `1e400` is well-formed JSON that no `Double` holds: a value its property cannot take, which lenient
+            // decoding replaces by a default, not a malformed document. It is thrown with the number consumed, so
+            // that decoding can go on with the next key.
+            throw MappingError(.numberOutOfRange(expected: "Double", found: text.spelling(of: number)), at: ValuePath())
+        }
+        return .double(value)
     }
 
     /// Skips the next value without making it.
@@ -381,7 +409,7 @@ public struct JSONReader: ModelReader {
     public mutating func skipValue() throws {
         switch try pendingByte() {
         case UInt8(ascii: "\""):
-            offset = try stringEnd(from: offset &+ 1) &+ 1
+            offset = try text.stringEnd(from: offset &+ 1) &+ 1
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             try skipContainers(downTo: openCount, entering: true)
         case UInt8(ascii: "t"):
@@ -391,11 +419,18 @@ public struct JSONReader: ModelReader {
         case UInt8(ascii: "n"):
             try consumeNull()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            offset = try numberEnd(from: offset)
+            offset = try text.numberEnd(from: offset)
         default:
             throw unexpected(at: offset, expected: "a value")
         }
         hasPendingValue = false
+    }
+
+    /// ``skipValue()`` kept out of line for ``nextKey(in:)`` and ``nextElement()``, which call it only when a
+    /// value was left unread: inlined, its cases made every key and element pay for a larger frame.
+    @usableFromInline @inline(never)
+    mutating func skipUnreadValue() throws {
+        try skipValue()
     }
 
     /// Leaves every container entered below `depth`, skipping the rest of each, and drops a value that was
@@ -513,17 +548,12 @@ public struct JSONReader: ModelReader {
     @inlinable
     mutating func readKey() throws {
         let start = offset &+ 1
-        let scan = try scanString(from: start)
+        let scan = try text.scanString(from: start)
         if scan.hasEscapes {
-            // Taken out for the call: passing a stored property inout to a method of the reader itself would
-            // make Swift copy the whole reader (and retain its buffers) for the call.
-            var buffer: [UInt8] = []
-            swap(&buffer, &keyBuffer)
-            defer { swap(&buffer, &keyBuffer) }
-            try unescape(from: start, to: scan.end, into: &buffer, validatingUTF8: scan.hasNonASCII)
+            try text.unescape(from: start, to: scan.end, into: &keyBuffer, validatingUTF8: scan.hasNonASCII)
             keyIsUnescaped = true
         } else {
-            if scan.hasNonASCII { try validateUTF8(from: start, to: scan.end) }
+            if scan.hasNonASCII { try text.validateUTF8(from: start, to: scan.end) }
             keyStart = start
             keyEnd = scan.end
             keyIsUnescaped = false
@@ -535,15 +565,13 @@ public struct JSONReader: ModelReader {
     @inlinable
     mutating func readString() throws -> String {
         let start = offset &+ 1
-        let scan = try scanString(from: start)
+        let scan = try text.scanString(from: start)
         let string: String?
         if scan.hasEscapes {
-            var buffer: [UInt8] = []
-            swap(&buffer, &stringBuffer)
-            defer { swap(&buffer, &stringBuffer) }
-            try unescape(from: start, to: scan.end, into: &buffer, validatingUTF8: false)
+            try text.unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: false)
             string =
-                scan.hasNonASCII ? String(validating: buffer, as: UTF8.self) : String(decoding: buffer, as: UTF8.self)
+                scan.hasNonASCII
+                ? String(validating: stringBuffer, as: UTF8.self) : String(decoding: stringBuffer, as: UTF8.self)
         } else {
             let content = UnsafeRawBufferPointer(rebasing: bytes[start..<scan.end])
             // The standard library validates while it copies; one pass instead of two for non-ASCII text.
@@ -553,8 +581,8 @@ public struct JSONReader: ModelReader {
         }
         guard let string else {
             // Only now find the bad byte, so that the error names its line and column.
-            try validateUTF8(from: start, to: scan.end)
-            throw invalidUTF8(at: start)
+            try text.validateUTF8(from: start, to: scan.end)
+            throw text.invalidUTF8(at: start)
         }
         offset = scan.end &+ 1
         return string

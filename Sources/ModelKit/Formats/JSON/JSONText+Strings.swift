@@ -1,4 +1,4 @@
-extension JSONReader {
+extension JSONText {
     /// Where a string ends and what it needs before it can become a `String`.
     @usableFromInline
     struct StringScan {
@@ -29,7 +29,7 @@ extension JSONReader {
         while true {
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let special = JSONReader.specialByteMask(word)
+                let special = JSONText.specialByteMask(word)
                 if special != 0 {
                     // The lowest flagged byte is always a true match: borrows only flag bytes above one.
                     let plainBytes = special.trailingZeroBitCount &>> 3
@@ -124,9 +124,9 @@ extension JSONReader {
                 } else if unit & 0xFC00 == 0xDC00 {
                     scalar = 0xFFFD
                 }
-                JSONReader.appendUTF8(scalar, to: &buffer)
+                JSONText.appendUTF8(scalar, to: &buffer)
             default:
-                throw syntaxError(at: escape, detail: "invalid escape '\\\(JSONReader.describe(byte: kind))'")
+                throw syntaxError(at: escape, detail: "invalid escape '\\\(JSONText.describe(byte: kind))'")
             }
             runStart = index
         }

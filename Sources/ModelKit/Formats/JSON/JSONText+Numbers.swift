@@ -1,4 +1,4 @@
-extension JSONReader {
+extension JSONText {
     /// Powers of ten that a `Double` holds exactly; beyond 10^22 they are rounded.
     @usableFromInline
     static let exactPowersOfTen: [Double] = [
@@ -6,24 +6,45 @@ extension JSONReader {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// Reads the number at `offset` in one pass and leaves `offset` after it.
-    ///
-    /// Up to 19 significant digits are gathered into an integer. A whole number that fits becomes
-    /// `.integer` or `.unsignedInteger`. A fraction whose digits fit in 53 bits and whose power of ten is at
-    /// most 22 is one exact multiplication or division, which IEEE arithmetic rounds correctly (Clinger's fast
-    /// path); every other number goes to the standard library's correctly rounded parser, so the result is
-    /// always the `Double` nearest to the text, as `JSONSerialization` gives.
-    ///
-    /// - Throws: ``MappingError/Reason/numberOutOfRange(expected:found:)``, with `offset` after the number, for a
-    ///   number beyond the range of `Double`; a malformed-data error for text outside the JSON grammar.
+    /// What one pass over a number's text found: up to 19 significant digits gathered into an integer, the
+    /// power of ten that goes with them, and where the text ends.
     @usableFromInline
-    mutating func readNumber() throws -> Value {
+    struct NumberScan {
+        @usableFromInline var start: Int
+        @usableFromInline var end: Int
+        @usableFromInline var significand: UInt64
+        @usableFromInline var digitCount: Int
+        @usableFromInline var exponent: Int
+        @usableFromInline var isNegative: Bool
+        /// Whether the text has no fraction and no exponent.
+        @usableFromInline var isInteger: Bool
+        /// Whether a nonzero digit beyond the 19th was dropped.
+        @usableFromInline var isTruncated: Bool
+
+        @inlinable
+        init(
+            start: Int, end: Int, significand: UInt64, digitCount: Int, exponent: Int, isNegative: Bool,
+            isInteger: Bool, isTruncated: Bool
+        ) {
+            self.start = start
+            self.end = end
+            self.significand = significand
+            self.digitCount = digitCount
+            self.exponent = exponent
+            self.isNegative = isNegative
+            self.isInteger = isInteger
+            self.isTruncated = isTruncated
+        }
+    }
+
+    /// Scans the number that starts at `start`, checking it against the JSON grammar.
+    @usableFromInline
+    func scanNumber(from start: Int) throws -> NumberScan {
         let count = bytes.count
-        let start = offset
         var index = start
         let isNegative = bytes[index] == UInt8(ascii: "-")
         if isNegative { index &+= 1 }
-        guard index < count, let first = JSONReader.digit(bytes[index]) else {
+        guard index < count, let first = JSONText.digit(bytes[index]) else {
             throw unexpected(at: index, expected: "a digit")
         }
         var significand: UInt64 = 0
@@ -32,7 +53,7 @@ extension JSONReader {
         var isTruncated = false
         if first == 0 {
             index &+= 1
-            if index < count, JSONReader.digit(bytes[index]) != nil {
+            if index < count, JSONText.digit(bytes[index]) != nil {
                 throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
             }
         } else {
@@ -40,12 +61,12 @@ extension JSONReader {
             digitCount = 1
             index &+= 1
             while digitCount <= 11, let run = digitRun(at: index) {
-                significand = significand &* JSONReader.wholePowersOfTen[run.count] &+ run.value
+                significand = significand &* JSONText.wholePowersOfTen[run.count] &+ run.value
                 digitCount &+= run.count
                 index &+= run.count
                 if run.count < 8 { break }
             }
-            while index < count, let digit = JSONReader.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(bytes[index]) {
                 if digitCount < 19 {
                     significand = significand &* 10 &+ UInt64(digit)
                     digitCount &+= 1
@@ -60,18 +81,18 @@ extension JSONReader {
         if index < count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index &+= 1
-            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(bytes[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit after '.'")
             }
             // Leading zeros are not significant, so runs of digits only once one that is was seen.
             while significand != 0 && digitCount <= 11, let run = digitRun(at: index) {
-                significand = significand &* JSONReader.wholePowersOfTen[run.count] &+ run.value
+                significand = significand &* JSONText.wholePowersOfTen[run.count] &+ run.value
                 digitCount &+= run.count
                 exponent &-= run.count
                 index &+= run.count
                 if run.count < 8 { break }
             }
-            while index < count, let digit = JSONReader.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(bytes[index]) {
                 if significand == 0 && digit == 0 {
                     exponent &-= 1
                 } else if digitCount < 19 {
@@ -92,69 +113,86 @@ extension JSONReader {
                 exponentIsNegative = bytes[index] == UInt8(ascii: "-")
                 index &+= 1
             }
-            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(bytes[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit in the exponent")
             }
             var written = 0
-            while index < count, let digit = JSONReader.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(bytes[index]) {
                 // Past a million the result is zero or infinite anyway; stop before the Int overflows.
                 if written < 1_000_000 { written = written &* 10 &+ digit }
                 index &+= 1
             }
             exponent &+= exponentIsNegative ? -written : written
         }
-        if isInteger && digitCount <= 19 && exponent == 0 {
+        return NumberScan(
+            start: start, end: index, significand: significand, digitCount: digitCount, exponent: exponent,
+            isNegative: isNegative, isInteger: isInteger, isTruncated: isTruncated)
+    }
+
+    /// The whole number `number` spells as `.integer` (or `.unsignedInteger` above `Int64.max`), or `nil` when
+    /// it has a fraction or an exponent or no 64-bit integer holds it.
+    @inlinable
+    func integerValue(of number: NumberScan) -> Value? {
+        guard number.isInteger else { return nil }
+        let significand = number.significand
+        if number.digitCount <= 19 && number.exponent == 0 {
             // 19 digits always fit in UInt64; only the sign decides which case holds them.
-            if isNegative {
-                if significand <= UInt64(Int64.max) {
-                    offset = index
-                    return .integer(-Int64(significand))
-                }
-                if significand == UInt64(Int64.max) &+ 1 {
-                    offset = index
-                    return .integer(.min)
-                }
-            } else {
-                offset = index
-                if significand <= UInt64(Int64.max) { return .integer(Int64(significand)) }
-                return .unsignedInteger(significand)
+            if number.isNegative {
+                if significand <= UInt64(Int64.max) { return .integer(-Int64(significand)) }
+                if significand == UInt64(Int64.max) &+ 1 { return .integer(.min) }
+                return nil
             }
-        } else if isInteger && !isNegative && digitCount == 19 && exponent == 1,
-            let unsigned = exactUnsigned(from: start, to: index)
+            if significand <= UInt64(Int64.max) { return .integer(Int64(significand)) }
+            return .unsignedInteger(significand)
+        }
+        if !number.isNegative && number.digitCount == 19 && number.exponent == 1,
+            let unsigned = exactUnsigned(from: number.start, to: number.end)
         {
-            offset = index
             return .unsignedInteger(unsigned)
         }
-        if significand == 0 {
-            offset = index
-            return .double(isNegative ? -0.0 : 0.0)
-        }
-        if !isTruncated && significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+        return nil
+    }
+
+    /// The `Double` nearest to `number`'s text, or `nil` when it is beyond the range of `Double`.
+    ///
+    /// A number whose digits fit in 53 bits and whose power of ten is at most 22 is one exact multiplication
+    /// or division, which IEEE arithmetic rounds correctly (Clinger's fast path); most others are one
+    /// extended-precision operation (see ``extendedPrecisionDouble(_:exponent:)``); the rest go to the standard
+    /// library's correctly rounded parser.
+    @inlinable
+    func doubleValue(of number: NumberScan) throws -> Double? {
+        let significand = number.significand
+        let exponent = number.exponent
+        if significand == 0 { return number.isNegative ? -0.0 : 0.0 }
+        if !number.isTruncated && significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             var value = Double(significand)
             if exponent < 0 {
-                value /= JSONReader.exactPowersOfTen[-exponent]
+                value /= JSONText.exactPowersOfTen[-exponent]
             } else {
-                value *= JSONReader.exactPowersOfTen[exponent]
+                value *= JSONText.exactPowersOfTen[exponent]
             }
-            offset = index
-            return .double(isNegative ? -value : value)
+            return number.isNegative ? -value : value
         }
-        if !isTruncated, let value = JSONReader.extendedPrecisionDouble(significand, exponent: exponent) {
-            offset = index
-            return .double(isNegative ? -value : value)
+        if !number.isTruncated, let value = JSONText.extendedPrecisionDouble(significand, exponent: exponent) {
+            return number.isNegative ? -value : value
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return try exactlyParsedDouble(of: number)
+    }
+
+    /// The standard library's correctly rounded reading of `number`'s text; `nil` beyond the range of `Double`.
+    @usableFromInline
+    func exactlyParsedDouble(of number: NumberScan) throws -> Double? {
+        let text = spelling(of: number)
         guard let value = Double(text) else {
-            throw syntaxError(at: start, detail: "the number \(text) cannot be read as a Double")
+            throw syntaxError(at: number.start, detail: "the number \(text) cannot be read as a Double")
         }
-        offset = index
-        // `1e400` is well-formed JSON that no `Double` holds: a value its property cannot take, which lenient
-        // decoding replaces by a default, not a malformed document. It is thrown with the number consumed, so
-        // that decoding can go on with the next key.
-        guard value.isFinite else {
-            throw MappingError(.numberOutOfRange(expected: "Double", found: text), at: ValuePath())
-        }
-        return .double(value)
+        return value.isFinite ? value : nil
+    }
+
+    /// The number as it is written.
+    @usableFromInline
+    func spelling(of number: NumberScan) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
     }
 
     /// `significand × 10^exponent` as the nearest `Double`, when one 64-bit-precision operation decides it.
@@ -209,33 +247,33 @@ extension JSONReader {
         let count = bytes.count
         var index = start
         if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
-        guard index < count, let first = JSONReader.digit(bytes[index]) else {
+        guard index < count, let first = JSONText.digit(bytes[index]) else {
             throw unexpected(at: index, expected: "a digit")
         }
         index &+= 1
         if first == 0 {
-            if index < count, JSONReader.digit(bytes[index]) != nil {
+            if index < count, JSONText.digit(bytes[index]) != nil {
                 throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
             }
         } else {
-            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
         }
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index &+= 1
-            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(bytes[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit after '.'")
             }
-            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
         }
         if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index &+= 1
             if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
                 index &+= 1
             }
-            guard index < count, JSONReader.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(bytes[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit in the exponent")
             }
-            while index < count, JSONReader.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
         }
         return index
     }
