@@ -112,7 +112,7 @@ struct ModelCodeGenerator {
             if entry.isDirect {
                 let use = entry.uses[0]
                 lines.append(
-                    "        try field\(use.property).decode(priority: \(use.candidate), key: keys.keys[\(entryIndex)], from: &reader, context: context\(transformArgument(use.property)))"
+                    "        try field\(use.property).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
                 )
             } else {
                 lines.append(
@@ -141,15 +141,16 @@ struct ModelCodeGenerator {
         }
         for (index, property) in properties.enumerated() {
             let first = candidates[index].first
-            let keyExpression: String
+            // A key read directly is named by its place in the table, so no closure captures the table.
+            let keyArguments: String
             if let first, first.rest.isEmpty {
-                keyExpression = "keys.keys[\(first.entry)]"
+                keyArguments = "keyAt: \(first.entry), in: keys"
             } else {
-                keyExpression = literal(property.keys.first ?? property.bareName)
+                keyArguments = "key: " + literal(property.keys.first ?? property.bareName)
             }
             let reports = property.isOptional ? "false" : "true"
             lines.append(
-                "self.\(property.name) = try field\(index).take(key: \(keyExpression), context: context, reportsMissing: \(reports))"
+                "self.\(property.name) = try field\(index).take(\(keyArguments), context: context, reportsMissing: \(reports))"
             )
         }
         return lines.joined(separator: "\n")

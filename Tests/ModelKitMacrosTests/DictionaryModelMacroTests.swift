@@ -35,9 +35,9 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -45,8 +45,8 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.userID = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.name = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.userID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.name = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -105,11 +105,11 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .known(2):
-                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -117,9 +117,9 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.imageURL = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.userID = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
-                        self.name = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
+                        self.imageURL = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.userID = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.name = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -180,7 +180,7 @@ struct DictionaryModelMacroTests {
                             case .known(0):
                                 captured0 = try context.capture(key: keys.keys[0], from: &reader)
                             case .known(1):
-                                try field0.decode(priority: 1, key: keys.keys[1], from: &reader, context: context)
+                                try field0.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
                             case .known(2):
                                 captured2 = try context.capture(key: keys.keys[2], from: &reader)
                             case .end:
@@ -265,9 +265,9 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -275,8 +275,8 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.kept = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.observed = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.kept = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.observed = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -347,9 +347,9 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context, transform: Self._modelKitTransform_tags)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context, transform: Self._modelKitTransform_tags)
                             case .known(2):
                                 captured2 = try context.capture(key: keys.keys[2], from: &reader)
                             case .end:
@@ -362,8 +362,8 @@ struct DictionaryModelMacroTests {
                         if let found = captured2? [ModelKit.ValuePath([.key("year")])] {
                             try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Self._modelKitTransform_year)
                         }
-                        self.day = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.tags = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.day = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.tags = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         self.year = try field2.take(key: "meta.year", context: context, reportsMissing: false)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -418,7 +418,7 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -426,7 +426,7 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -485,14 +485,14 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
                                 try reader.skipValue()
                             }
                         }
-                        self.grade = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.grade = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer {
@@ -613,7 +613,7 @@ struct DictionaryModelMacroTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -621,7 +621,7 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.items = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.items = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -743,7 +743,7 @@ struct DictionaryModelDiagnosticTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -751,7 +751,7 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.x = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.x = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -898,11 +898,11 @@ struct DictionaryModelDiagnosticTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .known(2):
-                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -910,9 +910,9 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.count = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.made = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
-                        self.date = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
+                        self.count = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.made = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.date = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -994,7 +994,7 @@ struct DictionaryModelDiagnosticTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -1002,7 +1002,7 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.width = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.width = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1076,7 +1076,7 @@ struct DictionaryModelDiagnosticTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -1084,7 +1084,7 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1165,7 +1165,7 @@ struct DictionaryModelDiagnosticTests {
                             case .known(1):
                                 captured1 = try context.capture(key: keys.keys[1], from: &reader)
                             case .known(2):
-                                try field3.decode(priority: 1, key: keys.keys[2], from: &reader, context: context)
+                                try field3.decode(priority: 1, keyAt: 2, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -1185,10 +1185,10 @@ struct DictionaryModelDiagnosticTests {
                         if let found = captured1? [ModelKit.ValuePath([])] {
                             try field3.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
                         }
-                        self.recordID = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.id = try field1.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.first = try field2.take(key: keys.keys[1], context: context, reportsMissing: true)
-                        self.second = try field3.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.recordID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.id = try field1.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.first = try field2.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.second = try field3.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1259,9 +1259,9 @@ struct DictionaryModelDiagnosticTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -1269,8 +1269,8 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.userID = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.owner = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
+                        self.userID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.owner = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

@@ -55,13 +55,13 @@ struct MemberwiseInitializerTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .known(2):
-                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
                             case .known(3):
-                                try field3.decode(priority: 0, key: keys.keys[3], from: &reader, context: context)
+                                try field3.decode(priority: 0, keyAt: 3, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -69,10 +69,10 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.amount = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.currency = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
-                        self.code = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
-                        self.note = try field3.take(key: keys.keys[3], context: context, reportsMissing: false)
+                        self.amount = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.currency = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.code = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        self.note = try field3.take(keyAt: 3, in: keys, context: context, reportsMissing: false)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -127,7 +127,7 @@ struct MemberwiseInitializerTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -135,7 +135,7 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.when = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.when = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -189,7 +189,7 @@ struct MemberwiseInitializerTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -197,7 +197,7 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
+                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -255,11 +255,11 @@ struct MemberwiseInitializerTests {
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
-                                try field0.decode(priority: 0, key: keys.keys[0], from: &reader, context: context)
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
                             case .known(1):
-                                try field1.decode(priority: 0, key: keys.keys[1], from: &reader, context: context)
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
                             case .known(2):
-                                try field2.decode(priority: 0, key: keys.keys[2], from: &reader, context: context)
+                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .known, .unknown:
@@ -267,9 +267,9 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(key: keys.keys[0], context: context, reportsMissing: true)
-                        self.balance = try field1.take(key: keys.keys[1], context: context, reportsMissing: true)
-                        self.audit = try field2.take(key: keys.keys[2], context: context, reportsMissing: true)
+                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.balance = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.audit = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

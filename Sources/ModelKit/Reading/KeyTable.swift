@@ -13,8 +13,9 @@ public final class KeyTable: Sendable {
     private let keyStarts: [Int]
     /// Each key's ``KeyShape``, by key index.
     private let shapes: [KeyShape]
-    /// Whether each key is written in JSON exactly as its bytes are (see ``plainKeyEnd(at:in:from:)``).
-    private let isPlain: [Bool]
+    /// Each key's shape if it is written in JSON exactly as its bytes are (see ``plainKeyEnd(at:in:from:)``);
+    /// a negative count for a key that is not.
+    @usableFromInline let plainShapes: [KeyShape]
     /// Open addressing: each slot holds a key index plus one, zero when empty.
     private let slots: [Int32]
     private let mask: Int
@@ -50,8 +51,11 @@ public final class KeyTable: Sendable {
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
         self.shapes = shapes
-        self.isPlain = keys.map { key in
-            key.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        self.plainShapes = keys.indices.map { index in
+            let isPlain = keys[index].utf8.allSatisfy {
+                $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            }
+            return isPlain ? shapes[index] : KeyShape(count: -1, head: 0, tail: 0)
         }
         self.slots = slots
         self.mask = mask
@@ -84,22 +88,33 @@ public final class KeyTable: Sendable {
     /// Only keys with no quote, backslash or control character take part, so a match is the whole string
     /// and needs no unescaping; the key came from a `String`, so its bytes are valid UTF-8. Readers of quoted
     /// keys (JSON, XML) try the key they predict this way before scanning for the end of the string.
+    ///
+    /// Inlinable, and one array read: it runs for most keys of a document, and as a call into the table it
+    /// cost more than the comparison itself.
+    @inlinable
     public func plainKeyEnd(at index: Int, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard index >= 0 && index < keys.count, isPlain[index] else { return nil }
-        let length = shapes[index].count
-        let end = start &+ length
+        guard index >= 0 && index < plainShapes.count else { return nil }
+        let shape = plainShapes[index]
+        guard shape.count >= 0 else { return nil }
+        let end = start &+ shape.count
         guard start >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         let candidate = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        return key(at: index, hasShape: KeyShape(candidate), bytes: candidate) ? end : nil
+        guard KeyShape(candidate) == shape else { return nil }
+        if shape.count <= KeyShape.wholeKeyLength { return end }
+        return longKey(at: index, equals: candidate) ? end : nil
+    }
+
+    /// Whether the key at `index`, longer than its shape tells apart, is spelled by `bytes` of its length.
+    @usableFromInline
+    func longKey(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + keyStarts[index], bytes.baseAddress!, bytes.count) == 0 }
     }
 
     @inline(__always)
     private func key(at index: Int, hasShape shape: KeyShape, bytes: UnsafeRawBufferPointer) -> Bool {
         guard shapes[index] == shape else { return false }
         if shape.count <= KeyShape.wholeKeyLength { return true }
-        return keyBytes.withUnsafeBytes {
-            memcmp($0.baseAddress! + keyStarts[index], bytes.baseAddress!, bytes.count) == 0
-        }
+        return longKey(at: index, equals: bytes)
     }
 
     /// The index of `key`, or `nil`.
@@ -129,15 +144,27 @@ public final class KeyTable: Sendable {
 @usableFromInline
 struct KeyShape: Equatable, Sendable {
     /// Keys up to this long are told apart by their shape alone.
-    static let wholeKeyLength = 16
+    @inlinable static var wholeKeyLength: Int { 16 }
 
-    let count: Int
-    let head: UInt64
-    let tail: UInt64
+    @usableFromInline let count: Int
+    @usableFromInline let head: UInt64
+    @usableFromInline let tail: UInt64
+
+    @inlinable
+    static func == (lhs: KeyShape, rhs: KeyShape) -> Bool {
+        lhs.count == rhs.count && lhs.head == rhs.head && lhs.tail == rhs.tail
+    }
+
+    @inlinable
+    init(count: Int, head: UInt64, tail: UInt64) {
+        self.count = count
+        self.head = head
+        self.tail = tail
+    }
 
     /// The shape of `bytes`. Shorter keys are read as two overlapping halves of the width that fits, so that,
     /// for a given length, the words determine every byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer) {
         count = bytes.count
         guard let base = bytes.baseAddress else {
