@@ -45,8 +45,10 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.userID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.userID = field0.takeValue()
+                        self.name = field1.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -117,9 +119,12 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.imageURL = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.userID = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.name = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        self.imageURL = field0.takeValue()
+                        self.userID = field1.takeValue()
+                        self.name = field2.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -196,8 +201,10 @@ struct DictionaryModelMacroTests {
                         if let found = captured2? [ModelKit.ValuePath([.index(0), .key("url")])] {
                             try field1.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
                         }
-                        self.city = try field0.take(key: "info.city", context: context, reportsMissing: false)
-                        self.image = try field1.take(key: "images[0].url", context: context, reportsMissing: false)
+                        try field0.finish(key: "info.city", context: context, reportsMissing: false)
+                        try field1.finish(key: "images[0].url", context: context, reportsMissing: false)
+                        self.city = field0.takeValue()
+                        self.image = field1.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -275,8 +282,10 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.kept = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.observed = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.kept = field0.takeValue()
+                        self.observed = field1.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -362,9 +371,12 @@ struct DictionaryModelMacroTests {
                         if let found = captured2? [ModelKit.ValuePath([.key("year")])] {
                             try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Self._modelKitTransform_year)
                         }
-                        self.day = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.tags = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.year = try field2.take(key: "meta.year", context: context, reportsMissing: false)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(key: "meta.year", context: context, reportsMissing: false)
+                        self.day = field0.takeValue()
+                        self.tags = field1.takeValue()
+                        self.year = field2.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -426,7 +438,8 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.name = field0.takeValue()
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -492,7 +505,8 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.grade = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.grade = field0.takeValue()
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer {
@@ -621,7 +635,8 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.items = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.items = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -751,7 +766,8 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.x = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.x = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -910,9 +926,12 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.count = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.made = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.date = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        self.count = field0.takeValue()
+                        self.made = field1.takeValue()
+                        self.date = field2.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1002,7 +1021,8 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.width = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.width = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1084,7 +1104,8 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.name = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1185,10 +1206,14 @@ struct DictionaryModelDiagnosticTests {
                         if let found = captured1? [ModelKit.ValuePath([])] {
                             try field3.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
                         }
-                        self.recordID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.id = try field1.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.first = try field2.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.second = try field3.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field3.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.recordID = field0.takeValue()
+                        self.id = field1.takeValue()
+                        self.first = field2.takeValue()
+                        self.second = field3.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1269,8 +1294,10 @@ struct DictionaryModelDiagnosticTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.userID = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.owner = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        self.userID = field0.takeValue()
+                        self.owner = field1.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

@@ -69,10 +69,14 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.amount = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.currency = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.code = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.note = try field3.take(keyAt: 3, in: keys, context: context, reportsMissing: false)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        try field3.finish(keyAt: 3, in: keys, context: context, reportsMissing: false)
+                        self.amount = field0.takeValue()
+                        self.currency = field1.takeValue()
+                        self.code = field2.takeValue()
+                        self.note = field3.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -135,7 +139,8 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.when = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.when = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -197,7 +202,8 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.name = field0.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -267,9 +273,12 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
-                        self.name = try field0.take(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.balance = try field1.take(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.audit = try field2.take(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        self.name = field0.takeValue()
+                        self.balance = field1.takeValue()
+                        self.audit = field2.takeValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

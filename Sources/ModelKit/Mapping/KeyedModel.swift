@@ -99,45 +99,65 @@ public struct Field<T> {
     /// Whether a key with this priority should be read: it comes before the key that set the value.
     @inlinable public func wants(_ priority: Int) -> Bool { priority < self.priority }
 
-    /// The decoded value, the default, or a missing-key error at `key`.
+    /// The decoded value, the default, or a missing-key error at `key`: ``finish(key:context:reportsMissing:)``
+    /// and ``takeValue()`` in one call.
     ///
     /// - Parameter reportsMissing: whether a missing key that takes the default is noted; optionals that are
     ///   simply absent are not.
     /// - Throws: the error of a value that counts (see ``Field``), or ``MappingError/Reason/missingKey``.
-    ///
-    /// The value is moved out of the field rather than copied, so that taking it costs no retain.
     @inlinable
     public mutating func take(
         key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool
     ) throws -> T {
-        try settle(context: context)
-        if let value = self.value.take() { return value }
-        return try takeDefault(key: key(), context: context, reportsMissing: reportsMissing)
+        try finish(key: key(), context: context, reportsMissing: reportsMissing)
+        return takeValue()
     }
 
-    /// The decoded value, the default, or a missing-key error at the key at `index` in `table`; see
-    /// ``take(key:context:reportsMissing:)``.
+    /// Settles the field once the dictionary is read: throws the error of a value that counts (see ``Field``)
+    /// or ``MappingError/Reason/missingKey`` at `key`, and notes a missing key that takes the default if
+    /// `reportsMissing`. After it returns, ``takeValue()`` has a value to give.
+    ///
+    /// Generated initializers finish every field before they set any property, so that the points where
+    /// decoding can still throw come before the properties that would have to be destroyed there: taking and
+    /// setting one property at a time made each of them destroy the properties set so far, and the
+    /// initializers grew with the square of the number of properties.
+    @inlinable
+    public mutating func finish(
+        key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool
+    ) throws {
+        try settle(context: context)
+        if value == nil { try finishWithoutValue(key: key(), context: context, reportsMissing: reportsMissing) }
+    }
+
+    /// ``finish(key:context:reportsMissing:)`` for the key at `index` in `table`.
     ///
     /// The key is named by its table and index rather than by an autoclosure: a closure that captures the
     /// table made the caller retain and release it for every property of every model decoded.
     @inlinable
-    public mutating func take(
+    public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool
-    ) throws -> T {
+    ) throws {
         try settle(context: context)
-        if let value = self.value.take() { return value }
-        return try takeDefault(key: table.keys[index], context: context, reportsMissing: reportsMissing)
+        if value == nil {
+            try finishWithoutValue(key: table.keys[index], context: context, reportsMissing: reportsMissing)
+        }
     }
 
-    /// The default when the field holds no value, noted as missing if asked; a missing-key error when the
-    /// property has no default.
+    /// Checks that a field without a value has a default, and notes it as missing if asked.
     @usableFromInline
-    func takeDefault(key: String, context: DecodingContext, reportsMissing: Bool) throws -> T {
-        if let defaultValue {
-            if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
-            return defaultValue
-        }
-        throw MappingError(.missingKey, at: context.path(appending: .key(key)))
+    func finishWithoutValue(key: String, context: DecodingContext, reportsMissing: Bool) throws {
+        guard defaultValue != nil else { throw MappingError(.missingKey, at: context.path(appending: .key(key))) }
+        if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
+    }
+
+    /// The decoded value, or the default, after ``finish(keyAt:in:context:reportsMissing:)`` succeeded.
+    ///
+    /// The value is moved out of the field rather than copied, so that taking it costs no retain.
+    @inlinable
+    public mutating func takeValue() -> T {
+        if let value = self.value.take() { return value }
+        guard let defaultValue else { preconditionFailure("Field.takeValue() before finish(…) succeeded") }
+        return defaultValue
     }
 
     /// Notes what the key at `priority` held this time, replacing what it held before.
@@ -245,7 +265,11 @@ extension Field where T: ModelDecodable {
     /// The first of the property's keys to appear is decoded in place; an error in it is kept rather than
     /// thrown (see ``take(key:context:reportsMissing:)``), in case the key appears again. Any later key is read
     /// as a tree and recorded.
-    @inlinable
+    ///
+    /// Never inlined, though specialized for each property type and reader: inlined into a model's initializer
+    /// once per property, it made a model of six pictures 3,500 instructions long, and decoding `[String: Any]`
+    /// spent more time on instruction-cache misses than on its work.
+    @inlinable @inline(never)
     public mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext
     ) throws {
