@@ -3,41 +3,100 @@ import Foundation
 /// What one ``ModelDecoder`` call shares between its containers: the document, the context, and marks.
 ///
 /// `marks` runs beside the document's entries: at a key, 1 once a property asked for it (for the report of
-/// unread keys); at a dictionary, the entry of the key found last, where the next lookup starts — `Codable`
-/// asks for keys mostly in the order they were written, so most lookups are one comparison.
+/// unread keys); at a dictionary, the entry of the key after the one found last, where the next lookup starts
+/// — `Codable` asks for keys mostly in the order they were written, so most lookups are one comparison.
 final class FlatDecodingState {
     let document: FlatDocument
     let context: DecodingContext
-    private(set) var marks: [Int]
-    /// The dictionaries opened as keyed containers, whose unread keys are reported at the end.
-    private var openedDictionaries: [Int] = []
-    /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
-    var renamedKeys: [String: String] = [:]
+
+    /// What the containers change as they decode, besides the marks.
+    struct Marks {
+        /// The dictionaries opened as keyed containers, whose unread keys are reported at the end.
+        var openedDictionaries: [Int] = []
+        /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
+        var renamedKeys: [String: String] = [:]
+        /// How each type met so far decodes, so that its conformances are looked up once per call.
+        var routes: [ObjectIdentifier: Route] = [:]
+    }
+
+    /// How a `Decodable` type is decoded.
+    enum Route {
+        /// By its own ``ModelDecodable`` rules, through a ``FlatReader``.
+        case model(any ModelDecodable.Type)
+        /// As a lossy collection (see ``FlatDecodableCollection``).
+        case collection(any FlatDecodableCollection.Type)
+        /// Through its `init(from:)`.
+        case plain
+    }
+
+    // Kept behind a pointer rather than in stored `var`s, as `DecodingContext` keeps its levels: Swift checks
+    // every access to a class's stored `var` for exclusivity at run time, and every key that a property asks
+    // for reads and writes the marks. The state is confined to one decoding call.
+    private let mutable: UnsafeMutablePointer<Marks>
+    /// One mark per entry of the document, allocated with the state and freed with it: written at every key
+    /// found, where an array's uniqueness check cost more than the write.
+    private let marks: UnsafeMutableBufferPointer<Int>
+    /// Whether the call renames keys to snake_case, read at every key.
+    let isSnakeCase: Bool
+
+    var renamedKeys: [String: String] {
+        _read { yield mutable.pointee.renamedKeys }
+        _modify { yield &mutable.pointee.renamedKeys }
+    }
 
     init(document: FlatDocument, context: DecodingContext) {
         self.document = document
         self.context = context
-        self.marks = Array(repeating: 0, count: document.entries.count)
+        self.isSnakeCase = context.options.keyStrategy == .snakeCase
+        mutable = UnsafeMutablePointer.allocate(capacity: 1)
+        mutable.initialize(to: Marks())
+        marks = UnsafeMutableBufferPointer.allocate(capacity: document.entries.count)
+        marks.initialize(repeating: 0)
+    }
+
+    deinit {
+        mutable.deinitialize(count: 1)
+        mutable.deallocate()
+        marks.deallocate()
     }
 
     func opened(_ dictionary: Int) {
-        openedDictionaries.append(dictionary)
+        mutable.pointee.openedDictionaries.append(dictionary)
+    }
+
+    /// How `type` decodes: from this call's cache, else from the process's, else by its conformances.
+    func route<T: Decodable>(for type: T.Type) -> Route {
+        if let known = mutable.pointee.routes[ObjectIdentifier(type)] { return known }
+        let route = RouteCache.shared.route(for: type)
+        mutable.pointee.routes[ObjectIdentifier(type)] = route
+        return route
     }
 
     /// The entry of `key`'s key in the dictionary at `dictionary`, marked as read; `nil` if it is absent.
+    ///
+    /// Keys are compared on their UTF-8 bytes: a key from JSON without escapes is never made into a `String`.
     func find(_ key: String, in dictionary: Int, end: Int) -> Int? {
-        let entries = document.entries
+        if let found = key.utf8.withContiguousStorageIfAvailable({ find(utf8: $0, in: dictionary, end: end) }) {
+            return found
+        }
+        var contiguous = key
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { find(utf8: $0, in: dictionary, end: end) } ?? nil
+    }
+
+    private func find(utf8 key: UnsafeBufferPointer<UInt8>, in dictionary: Int, end: Int) -> Int? {
         let first = dictionary + 1
         let hint = marks[dictionary]
         let start = hint > first && hint < end ? hint : first
+        let shape = KeyShape(UnsafeRawBufferPointer(key))
         var index = start
         while index < end {
-            if case .key(let text) = entries[index], text == key { return found(index, in: dictionary) }
+            if document.key(at: index, equals: key, shape: shape) { return found(index, in: dictionary) }
             index = document.end(ofValueAt: index + 1)
         }
         index = first
         while index < start {
-            if case .key(let text) = entries[index], text == key { return found(index, in: dictionary) }
+            if document.key(at: index, equals: key, shape: shape) { return found(index, in: dictionary) }
             index = document.end(ofValueAt: index + 1)
         }
         return nil
@@ -45,7 +104,7 @@ final class FlatDecodingState {
 
     private func found(_ index: Int, in dictionary: Int) -> Int {
         marks[index] = 1
-        marks[dictionary] = index
+        marks[dictionary] = document.end(ofValueAt: index + 1)
         return index
     }
 
@@ -54,8 +113,9 @@ final class FlatDecodingState {
         guard context.isStrict || context.options.collectsDiagnostics else { return }
         let entries = document.entries
         var unread: [(key: Int, dictionary: Int)] = []
-        for dictionary in Set(openedDictionaries) {
-            guard case .dictionary(_, let end) = entries[dictionary] else { continue }
+        for dictionary in Set(mutable.pointee.openedDictionaries) {
+            guard entries[dictionary].kind == .dictionary else { continue }
+            let end = entries[dictionary].end
             var index = dictionary + 1
             while index < end {
                 if marks[index] == 0 { unread.append((index, dictionary)) }
@@ -68,9 +128,9 @@ final class FlatDecodingState {
         defer { context.pathStack = saved }
         // In document order, so that strict mode names the first unread key of the file.
         for (index, dictionary) in unread.sorted(by: { $0.key < $1.key }) {
-            guard case .key(let key) = entries[index] else { continue }
+            guard entries[index].isKey else { continue }
             context.pathStack = saved + (paths[dictionary] ?? [])
-            try context.unknownKey(key)
+            try context.unknownKey(document.key(at: index))
         }
     }
 
@@ -83,13 +143,14 @@ final class FlatDecodingState {
         var path: [PathComponent] = []
         var index = 0
         while index < entries.count {
-            switch entries[index] {
-            case .dictionary(_, let end):
+            let entry = entries[index]
+            switch entry.kind {
+            case .dictionary:
                 if targets.contains(index) { result[index] = path }
-                open.append((end, true, 0))
-            case .array(_, let end):
-                open.append((end, false, 0))
-            case .scalar, .key:
+                open.append((entry.end, true, 0))
+            case .array:
+                open.append((entry.end, false, 0))
+            default:
                 if !open.isEmpty { path.removeLast() }
             }
             index += 1
@@ -101,8 +162,8 @@ final class FlatDecodingState {
                     continue
                 }
                 if top.isDictionary {
-                    guard case .key(let key) = entries[index] else { return result }
-                    path.append(.key(key))
+                    guard entries[index].isKey else { return result }
+                    path.append(.key(document.key(at: index)))
                     index += 1
                 } else {
                     path.append(.index(top.element))
@@ -119,11 +180,12 @@ final class FlatDecodingState {
 extension FlatDecodingState {
     /// How the value at `index` is named in an error: `number 3`, `array of 2`.
     func briefDescription(at index: Int) -> String {
-        switch document.entries[index] {
-        case .scalar(let value): value.briefDescription
-        case .array(let count, _): "array of \(count)"
-        case .dictionary(let count, _): "dictionary of \(count)"
-        case .key(let key): "key \"\(key)\""
+        let entry = document.entries[index]
+        switch entry.kind {
+        case .array: return "array of \(entry.count)"
+        case .dictionary: return "dictionary of \(entry.count)"
+        case .key, .escapedKey, .storedKey: return "key \"\(document.key(at: index))\""
+        default: return document.value(at: index)?.briefDescription ?? "nothing"
         }
     }
 
@@ -145,29 +207,69 @@ extension FlatDecodingState {
 
     /// Decodes `T` from the value at `index`, its path already entered: types ModelKit knows read through
     /// their own rules, the rest through `init(from:)`.
-    func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        if let modelType = T.self as? any ModelDecodable.Type {
-            return try decodeModel(modelType, at: index) as! T
+    func decode<T: Decodable>(_ type: T.Type, at index: Int, route: Route? = nil) throws -> T {
+        switch route ?? self.route(for: T.self) {
+        case .model(let modelType): return try decodeModel(modelType, at: index, as: T.self)
+        case .collection(let collectionType): return try decodeCollection(collectionType, at: index, as: T.self)
+        case .plain: return try T(from: FlatDecoding(state: self, index: index, suffix: []))
         }
-        if let collectionType = T.self as? any FlatDecodableCollection.Type {
-            return try collectionType.decodeCollection(in: self, at: index) as! T
-        }
-        return try T(from: FlatDecoding(state: self, index: index, suffix: []))
     }
 
-    private func decodeModel<M: ModelDecodable>(_ type: M.Type, at index: Int) throws -> M {
-        if case .scalar(.null) = document.entries[index], let null = M.nullValue { return null }
+    /// `M` is `T`: the model is handed back as `T` without a box around it.
+    private func decodeModel<M: ModelDecodable, T>(_ type: M.Type, at index: Int, as _: T.Type) throws -> T {
+        if document.entries[index].isNull, let null = M.nullValue { return null as! T }
         var reader = FlatReader(document: document, position: index)
         do {
-            return try M(from: &reader, context: context)
+            return try M(from: &reader, context: context) as! T
         } catch let failure as MappingError where failure.path.components.isEmpty {
             throw context.located(failure, expecting: "\(M.self)")
         }
     }
 
+    private func decodeCollection<C: FlatDecodableCollection, T>(
+        _ type: C.Type, at index: Int, as _: T.Type
+    ) throws -> T {
+        try C.decodeCollection(in: self, at: index) as! T
+    }
+
+    /// Decodes `T` under `name` of the dictionary at `dictionary`, which ends at `end`, with the path entered.
+    func decode<T: Decodable>(
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+    ) throws -> T {
+        guard let key = find(name, in: dictionary, end: end) else { throw error(.missingKey, suffix, .key(name)) }
+        return try at(suffix, .key(name)) { try decode(type, at: key + 1) }
+    }
+
+    /// Decodes `T` under `name`, or `nil` when the key is absent or its value is `null`.
+    func decodeIfPresent<T: Decodable>(
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+    ) throws -> T? {
+        guard let key = find(name, in: dictionary, end: end), !document.entries[key + 1].isNull else { return nil }
+        return try at(suffix, .key(name)) { try decode(type, at: key + 1) }
+    }
+
+    /// Decodes a standard scalar under `name`; see ``scalar(_:at:_:_:)``.
+    ///
+    /// The containers call this with the type spelled out, so that it is specialized for each scalar type: a
+    /// call through a method generic over the container's key type as well would not be.
+    func scalar<T>(
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+    ) throws -> T {
+        guard let key = find(name, in: dictionary, end: end) else { throw error(.missingKey, suffix, .key(name)) }
+        return try scalar(type, at: key + 1, suffix, .key(name))
+    }
+
+    /// Decodes a standard scalar under `name`, or `nil` when the key is absent or its value is `null`.
+    func scalarIfPresent<T>(
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+    ) throws -> T? {
+        guard let key = find(name, in: dictionary, end: end), !document.entries[key + 1].isNull else { return nil }
+        return try scalar(type, at: key + 1, suffix, .key(name))
+    }
+
     /// Converts the scalar at `index` by `rule`, its path already entered.
     func convert<T>(at index: Int, expected: String, _ rule: (Value, DecodingContext) throws -> T) throws -> T {
-        guard case .scalar(let value) = document.entries[index] else {
+        guard let value = document.value(at: index) else {
             throw context.error(.typeMismatch(expected: expected, found: briefDescription(at: index)))
         }
         return try rule(value, context)
@@ -178,9 +280,7 @@ extension FlatDecodingState {
     func scalar<T>(
         _ type: T.Type, at index: Int, _ suffix: [PathComponent], _ component: PathComponent?
     ) throws -> T {
-        if case .scalar(let value) = document.entries[index], let exact = ScalarRule.exact(value, as: T.self) {
-            return exact
-        }
+        if let exact = ScalarRule.exact(in: document, at: index, as: T.self) { return exact }
         return try at(suffix, component) {
             try convert(at: index, expected: "\(T.self)") { value, context in
                 try ScalarRule.convert(value, as: T.self, context: context)
@@ -189,8 +289,73 @@ extension FlatDecodingState {
     }
 }
 
+/// How each `Decodable` type met so far decodes, for the whole process.
+///
+/// A dynamic cast to a protocol that the type does not conform to scans the conformance records of every
+/// loaded image, tens of thousands of instructions, and the runtime does not keep the answer for a generic
+/// type whose conditional conformance fails (`[Hashtag]` as a ``ModelDecodable``). Each call of
+/// ``ModelDecoder`` has its own cache in front of this one, so the lock is taken once per type and call.
+final class RouteCache: @unchecked Sendable {
+    static let shared = RouteCache()
+
+    private let lock = NSLock()
+    private var routes: [ObjectIdentifier: FlatDecodingState.Route] = [:]
+
+    func route<T: Decodable>(for type: T.Type) -> FlatDecodingState.Route {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        let known = routes[key]
+        lock.unlock()
+        if let known { return known }
+        let route: FlatDecodingState.Route
+        let collectionType = type as? any FlatDecodableCollection.Type
+        if let collectionType, collectionType.decodesBeforeModel {
+            route = .collection(collectionType)
+        } else if let modelType = type as? any ModelDecodable.Type {
+            route = .model(modelType)
+        } else if let collectionType {
+            route = .collection(collectionType)
+        } else {
+            route = .plain
+        }
+        lock.lock()
+        routes[key] = route
+        lock.unlock()
+        return route
+    }
+}
+
 /// The standard scalar types that `Codable` containers name in their own requirements.
 enum ScalarRule {
+    /// The scalar at `index` of `document` as `T` when it already is one, with no conversion to note; read
+    /// from the entry itself, without a ``Value``.
+    @inline(__always)
+    static func exact<T>(in document: FlatDocument, at index: Int, as type: T.Type) -> T? {
+        let entry = document.entries[index]
+        switch entry.kind {
+        case .text, .escapedText:
+            guard T.self == String.self else { return nil }
+            return document.jsonString(of: entry) as? T
+        case .bool:
+            return T.self == Bool.self ? (entry.payload != 0) as? T : nil
+        case .integer:
+            let number = Int64(bitPattern: entry.payload)
+            if T.self == Int.self { return Int(exactly: number) as? T }
+            if T.self == Double.self { return Double(number) as? T }
+            if T.self == Int64.self { return number as? T }
+            return nil
+        case .double:
+            let number = Double(bitPattern: entry.payload)
+            if T.self == Double.self { return number as? T }
+            if T.self == Float.self { return Float(number) as? T }
+            return nil
+        case .stored:
+            return exact(document.values[entry.end], as: T.self)
+        default:
+            return nil
+        }
+    }
+
     /// The value as `T` when it already is one, with no conversion to note.
     static func exact<T>(_ value: Value, as type: T.Type) -> T? {
         switch value {
@@ -240,21 +405,25 @@ struct FlatDecoding: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [CodableBridge.optionsKey: state.context.options] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .dictionary(_, let end) = state.document.entries[index] else {
+        let entry = state.document.entries[index]
+        guard entry.kind == .dictionary else {
             let found = state.briefDescription(at: index)
             throw state.error(.typeMismatch(expected: "a dictionary", found: found), suffix, nil)
         }
+        let end = entry.end
         state.opened(index)
         return KeyedDecodingContainer(
             FlatKeyedContainer<Key>(state: state, dictionary: index, end: end, suffix: suffix))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let count, let end) = state.document.entries[index] else {
+        let entry = state.document.entries[index]
+        guard entry.kind == .array else {
             let found = state.briefDescription(at: index)
             throw state.error(.typeMismatch(expected: "an array", found: found), suffix, nil)
         }
-        return FlatUnkeyedContainer(state: state, end: end, count: count, position: index + 1, suffix: suffix)
+        return FlatUnkeyedContainer(
+            state: state, end: entry.end, count: entry.count, position: index + 1, suffix: suffix)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -284,7 +453,7 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var keys: [Key] = []
         var index = dictionary + 1
         while index < end {
-            if case .key(let text) = state.document.entries[index], let key = Key(stringValue: text) {
+            if state.document.entries[index].isKey, let key = Key(stringValue: state.document.key(at: index)) {
                 keys.append(key)
             }
             index = state.document.end(ofValueAt: index + 1)
@@ -308,56 +477,78 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let index = valueIndex(key) else { return true }
-        if case .scalar(.null) = state.document.entries[index] { return true }
+        if state.document.entries[index].isNull { return true }
         return false
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let index = try requiredValueIndex(key)
-        return try state.at(suffix, .key(state.dataKey(key))) { try state.decode(type, at: index) }
+        try state.decode(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = valueIndex(key) else { return nil }
-        if case .scalar(.null) = state.document.entries[index] { return nil }
-        return try state.at(suffix, .key(state.dataKey(key))) { try state.decode(type, at: index) }
+        try state.decodeIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
 
-    func scalar<T>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.scalar(type, at: try requiredValueIndex(key), suffix, .key(state.dataKey(key)))
+    // The scalar requirements call the state with the type spelled out, so that each is specialized: a
+    // helper generic over both the key type and the scalar type would not be.
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try state.scalar(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
 
-    func scalarIfPresent<T>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = valueIndex(key) else { return nil }
-        if case .scalar(.null) = state.document.entries[index] { return nil }
-        return try state.scalar(type, at: index, suffix, .key(state.dataKey(key)))
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try state.scalarIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(type, forKey: key) }
-
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try scalarIfPresent(type, forKey: key)
+        try state.scalarIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try scalarIfPresent(type, forKey: key)
+        try state.scalarIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try state.scalarIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
+    }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try scalarIfPresent(type, forKey: key)
+        try state.scalarIfPresent(type, named: state.dataKey(key), in: dictionary, end: end, suffix)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -415,7 +606,7 @@ struct FlatUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, case .scalar(.null) = state.document.entries[position] else { return false }
+        guard !isAtEnd, state.document.entries[position].isNull else { return false }
         advance()
         return true
     }
@@ -469,7 +660,7 @@ struct FlatSingleValueContainer: SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     func decodeNil() -> Bool {
-        if case .scalar(.null) = decoder.state.document.entries[decoder.index] { return true }
+        if decoder.state.document.entries[decoder.index].isNull { return true }
         return false
     }
 

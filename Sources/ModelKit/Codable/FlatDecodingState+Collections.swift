@@ -10,20 +10,33 @@ import Foundation
 protocol FlatDecodableCollection {
     /// Decodes the collection whose entry in `state`'s document is at `index`, its path already entered.
     static func decodeCollection(in state: FlatDecodingState, at index: Int) throws -> Self
+
+    /// Whether the collection is decoded here even when it is also a ``ModelDecodable`` type (`[Double]`):
+    /// the two ways give the same elements and notes, and this one reads scalars straight from the entries,
+    /// where a ``FlatReader`` under the array's unspecialized `init(from:context:)` looked up generic metadata
+    /// for every element.
+    static var decodesBeforeModel: Bool { get }
 }
 
 extension Array: FlatDecodableCollection where Element: Decodable {
+    static var decodesBeforeModel: Bool { true }
+
     static func decodeCollection(in state: FlatDecodingState, at index: Int) throws -> [Element] {
-        guard case .array(let count, let end) = state.document.entries[index] else {
+        let entry = state.document.entries[index]
+        guard entry.kind == .array else {
             let found = state.briefDescription(at: index)
             throw state.context.error(.typeMismatch(expected: "array of \(Element.self)", found: found))
         }
+        if let scalars = try state.scalarElements(Element.self, ofArrayAt: index) { return scalars }
+        let count = entry.count
+        let end = entry.end
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var position = index + 1
         var offset = 0
+        let route = state.route(for: Element.self)
         while position < end {
-            if let element = try state.decodeElement(Element.self, at: position, as: .index(offset)) {
+            if let element = try state.decodeElement(Element.self, at: position, as: .index(offset), route: route) {
                 elements.append(element)
             }
             position = state.document.end(ofValueAt: position)
@@ -34,22 +47,32 @@ extension Array: FlatDecodableCollection where Element: Decodable {
 }
 
 extension Set: FlatDecodableCollection where Element: Decodable {
+    static var decodesBeforeModel: Bool { true }
+
     static func decodeCollection(in state: FlatDecodingState, at index: Int) throws -> Set<Element> {
         Set(try [Element].decodeCollection(in: state, at: index))
     }
 }
 
 extension Dictionary: FlatDecodableCollection where Key == String, Value: Decodable {
+    /// A dictionary of models keeps the model rules for a key that repeats (see `Dictionary`'s
+    /// `init(from:context:)`).
+    static var decodesBeforeModel: Bool { false }
+
     static func decodeCollection(in state: FlatDecodingState, at index: Int) throws -> [String: Value] {
-        guard case .dictionary(let count, let end) = state.document.entries[index] else {
+        let entry = state.document.entries[index]
+        guard entry.kind == .dictionary else {
             let found = state.briefDescription(at: index)
             throw state.context.error(.typeMismatch(expected: "dictionary of \(Value.self)", found: found))
         }
+        let count = entry.count
+        let end = entry.end
         var entries: [String: Value] = [:]
         entries.reserveCapacity(count)
         var position = index + 1
         while position < end {
-            guard case .key(let key) = state.document.entries[position] else { break }
+            guard state.document.entries[position].isKey else { break }
+            let key = state.document.key(at: position)
             // A key that appears again counts with its last value, as in every tree; a dropped value drops
             // the earlier ones too.
             entries[key] = try state.decodeElement(Value.self, at: position + 1, as: .key(key))
@@ -62,9 +85,11 @@ extension Dictionary: FlatDecodableCollection where Key == String, Value: Decoda
 extension FlatDecodingState {
     /// Decodes one element at `component`; in lenient mode an element that fails is dropped (`nil`) with a
     /// diagnostic. Errors that end the whole call — malformed data, limits — are thrown in either mode.
-    func decodeElement<T: Decodable>(_ type: T.Type, at position: Int, as component: PathComponent) throws -> T? {
+    func decodeElement<T: Decodable>(
+        _ type: T.Type, at position: Int, as component: PathComponent, route: Route? = nil
+    ) throws -> T? {
         do {
-            return try at([], component) { try decode(type, at: position) }
+            return try at([], component) { try decode(type, at: position, route: route ?? self.route(for: T.self)) }
         } catch let error as MappingError where error.isRecoverable && !context.isStrict {
             context.noteDropped(error)
         } catch let error as DecodingError where !context.isStrict {
@@ -86,5 +111,38 @@ extension DecodingError {
         case .dataCorrupted(let context): context.debugDescription
         @unknown default: "\(self)"
         }
+    }
+}
+
+extension FlatDecodingState {
+    /// The elements of the array at `index` when `Element` is a standard scalar type, read from the entries
+    /// without a path entered for each; `nil` for other element types.
+    func scalarElements<Element>(_ type: Element.Type, ofArrayAt index: Int) throws -> [Element]? {
+        if Element.self == Double.self { return try scalarElements(Double.self, at: index) as? [Element] }
+        if Element.self == String.self { return try scalarElements(String.self, at: index) as? [Element] }
+        if Element.self == Int.self { return try scalarElements(Int.self, at: index) as? [Element] }
+        if Element.self == Int64.self { return try scalarElements(Int64.self, at: index) as? [Element] }
+        if Element.self == Bool.self { return try scalarElements(Bool.self, at: index) as? [Element] }
+        if Element.self == Float.self { return try scalarElements(Float.self, at: index) as? [Element] }
+        return nil
+    }
+
+    /// An element that is not exactly a `Scalar` goes the full way, with its path, its conversion and its note.
+    private func scalarElements<Scalar: Decodable>(_ type: Scalar.Type, at index: Int) throws -> [Scalar] {
+        let entry = document.entries[index]
+        var elements: [Scalar] = []
+        elements.reserveCapacity(entry.count)
+        var position = index + 1
+        var offset = 0
+        while position < entry.end {
+            if let exact = ScalarRule.exact(in: document, at: position, as: Scalar.self) {
+                elements.append(exact)
+            } else if let element = try decodeElement(Scalar.self, at: position, as: .index(offset)) {
+                elements.append(element)
+            }
+            position = document.end(ofValueAt: position)
+            offset += 1
+        }
+        return elements
     }
 }

@@ -3,25 +3,85 @@ import Foundation
 // `Codable` asks for keys in any order and may ask twice, so a pull reader alone cannot serve it. Instead of a
 // tree of `Value`s (an ordered dictionary and an array per container), the data is read once into one flat
 // array in document order: a container's entry says where it ends, so a container's keys are found by
-// stepping over values, and skipping a value is one jump. One allocation holds the whole document.
+// stepping over values, and skipping a value is one jump.
+//
+// Entries are 16 bytes and hold no references. From JSON, a string or a key is where its bytes lie in the
+// document's own copy of the text: no `String` is made until a property asks for one, and a key is compared
+// on its bytes. Numbers are scanned and checked once, when the document is read, and kept as their bits.
+// Other sources (property lists, Foundation objects, trees) keep their strings and other scalars in side
+// tables.
 
 /// One entry of a ``FlatDocument``, in document order.
 @usableFromInline
-enum FlatEntry {
-    /// A scalar value (null included).
-    case scalar(Value)
-    /// A dictionary key; its value's entries follow.
-    case key(String)
-    /// An array of `count` elements, whose entries follow up to `end` (exclusive).
-    case array(count: Int, end: Int)
-    /// A dictionary of `count` entries (a key and its value each), which follow up to `end` (exclusive).
-    case dictionary(count: Int, end: Int)
+struct FlatEntry {
+    @usableFromInline
+    enum Kind: UInt8 {
+        case null
+        /// `payload` is 1 for `true`.
+        case bool
+        /// `payload` is the `Int64`'s bits.
+        case integer
+        /// `payload` is the `UInt64`, above `Int64.max`.
+        case unsignedInteger
+        /// `payload` is the `Double`'s bits.
+        case double
+        /// JSON text with no escapes: bytes `start..<payload` of the document's text.
+        case text
+        /// JSON text with escapes, unescaped when it is asked for.
+        case escapedText
+        /// Any other scalar: `payload` indexes the document's `values`.
+        case stored
+        /// A dictionary key from JSON with no escapes, as ``text``; its value's entries follow.
+        case key
+        /// A dictionary key from JSON with escapes, as ``escapedText``.
+        case escapedKey
+        /// A dictionary key kept in the document's `keys`, which `payload` indexes.
+        case storedKey
+        /// An array of `start` elements, whose entries follow up to entry `payload` (exclusive).
+        case array
+        /// A dictionary of `start` entries (a key and its value each), which follow up to entry `payload`.
+        case dictionary
+    }
+
+    @usableFromInline let kind: Kind
+    /// The first byte of a JSON string or key; the count of a container.
+    @usableFromInline let start: UInt32
+    /// What `kind` says.
+    @usableFromInline let payload: UInt64
+
+    @inlinable
+    init(_ kind: Kind, start: UInt32 = 0, payload: UInt64 = 0) {
+        self.kind = kind
+        self.start = start
+        self.payload = payload
+    }
+
+    @inlinable var isNull: Bool { kind == .null }
+    @inlinable var isKey: Bool { kind == .key || kind == .escapedKey || kind == .storedKey }
+    @inlinable var isText: Bool { kind == .text || kind == .escapedText }
+    @inlinable var count: Int { Int(start) }
+    @inlinable var end: Int { Int(truncatingIfNeeded: payload) }
 }
 
 /// A whole document read into one flat array of entries, for decoders that need random access.
 @usableFromInline
 struct FlatDocument: ModelDecodable {
     @usableFromInline var entries: [FlatEntry]
+    /// The JSON text that `text` and `key` entries point into; empty for other sources.
+    @usableFromInline var bytes: [UInt8] = []
+    /// The scalars of `stored` entries.
+    @usableFromInline var values: [Value] = []
+    /// The keys of `storedKey` entries.
+    @usableFromInline var keys: [String] = []
+
+    /// A `null` root is a document of one `null`, for the type decoded from it to take or refuse.
+    @usableFromInline
+    static var nullValue: FlatDocument? { FlatDocument(entries: [FlatEntry(.null)]) }
+
+    @usableFromInline
+    init(entries: [FlatEntry]) {
+        self.entries = entries
+    }
 
     /// An open container while the document is read.
     private struct OpenContainer {
@@ -38,18 +98,133 @@ struct FlatDocument: ModelDecodable {
     init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
         entries = []
         entries.reserveCapacity(256)
+        try read(from: &reader, context: context) { reader, document in
+            let key = reader.currentKey()
+            document.entries.append(FlatEntry(.storedKey, payload: UInt64(document.keys.count)))
+            document.keys.append(key)
+        } value: { reader, document in
+            if try reader.decodeNull() {
+                document.entries.append(FlatEntry(.null))
+                return
+            }
+            switch try reader.readScalar() {
+            case .null: document.entries.append(FlatEntry(.null))
+            case .bool(let flag): document.entries.append(FlatEntry(.bool, payload: flag ? 1 : 0))
+            case .integer(let number): document.entries.append(FlatEntry(.integer, payload: UInt64(bitPattern: number)))
+            case .unsignedInteger(let number): document.entries.append(FlatEntry(.unsignedInteger, payload: number))
+            case .double(let number): document.entries.append(FlatEntry(.double, payload: number.bitPattern))
+            case let other:
+                document.entries.append(FlatEntry(.stored, payload: UInt64(document.values.count)))
+                document.values.append(other)
+            }
+        }
+    }
+
+    /// Reads a JSON document from its own copy of `data`, which its strings and keys point into.
+    ///
+    /// The checks are the reader's, so malformed text fails as it does everywhere else: every string is
+    /// scanned, unescaped and validated as UTF-8, and every number is read (one beyond `Double`'s range fails
+    /// here, with its path), though no `String` or ``Value`` is made.
+    init(json data: Data, context: DecodingContext) throws {
+        entries = []
+        bytes = [UInt8](data)
+        guard bytes.count <= Int(UInt32.max) else {
+            throw MappingError(.tooLarge("\(bytes.count) bytes of JSON, limit \(UInt32.max)"), at: ValuePath())
+        }
+        // About one entry per eight bytes in the benchmark files; the array grows if not.
+        entries.reserveCapacity(max(16, bytes.count / 8))
+        let text = bytes
+        try text.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw, maximumDepth: context.options.maximumDepth)
+            try readJSON(from: &reader, context: context)
+            try reader.finish()
+        }
+    }
+
+    /// ``read(from:context:key:value:)`` for JSON, written out: the walk of every key and value of the
+    /// document, where a call through a closure for each was a tenth of the reading.
+    private mutating func readJSON(from reader: inout JSONReader, context: DecodingContext) throws {
         var open: [OpenContainer] = []
         let limit = context.options.maximumCollectionCount
         let maximumDepth = context.options.maximumDepth - context.pathStack.count
         do {
-            try Self.readValue(from: &reader, into: &entries, open: &open, maximumDepth: maximumDepth)
+            var isDictionary = false
+            var needsValue = true
+            while true {
+                if needsValue {
+                    if try reader.beginDictionary() {
+                        guard open.count < maximumDepth else {
+                            throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
+                        }
+                        open.append(OpenContainer(index: entries.count, isDictionary: true))
+                        entries.append(FlatEntry(.dictionary))
+                        isDictionary = true
+                    } else if try reader.beginArray() {
+                        guard open.count < maximumDepth else {
+                            throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
+                        }
+                        open.append(OpenContainer(index: entries.count, isDictionary: false))
+                        entries.append(FlatEntry(.array))
+                        isDictionary = false
+                    } else {
+                        entries.append(try reader.readFlatScalar())
+                    }
+                }
+                guard !open.isEmpty else { break }
+                let last = open.count - 1
+                let more: Bool
+                if isDictionary {
+                    more = try reader.nextKey(in: .empty) != .end
+                    if more {
+                        open[last].lastKey = entries.count
+                        entries.append(
+                            FlatEntry(
+                                reader.keyIsUnescaped ? .escapedKey : .key,
+                                start: UInt32(truncatingIfNeeded: reader.keyStart), payload: UInt64(reader.keyEnd)))
+                    }
+                } else {
+                    more = try reader.nextElement()
+                }
+                if more {
+                    open[last].count += 1
+                    if open[last].count > limit {
+                        throw MappingError(
+                            .tooLarge("more than \(limit) \(isDictionary ? "entries" : "elements")"), at: ValuePath())
+                    }
+                    needsValue = true
+                } else {
+                    let top = open.removeLast()
+                    entries[top.index] = FlatEntry(
+                        top.isDictionary ? .dictionary : .array, start: UInt32(truncatingIfNeeded: top.count),
+                        payload: UInt64(entries.count))
+                    isDictionary = open.last?.isDictionary ?? false
+                    needsValue = false
+                }
+            }
+        } catch var error as MappingError where error.path.components.isEmpty {
+            error.path = ValuePath(context.pathStack + path(to: open))
+            throw error
+        }
+    }
+
+    /// The walk both sources share: containers on an explicit stack, keys and scalars by the closures.
+    private mutating func read<R: ModelReader>(
+        from reader: inout R, context: DecodingContext,
+        key readKey: (inout R, inout FlatDocument) throws -> Void,
+        value readScalar: (inout R, inout FlatDocument) throws -> Void
+    ) throws {
+        var open: [OpenContainer] = []
+        let limit = context.options.maximumCollectionCount
+        let maximumDepth = context.options.maximumDepth - context.pathStack.count
+        do {
+            try readValue(from: &reader, open: &open, maximumDepth: maximumDepth, scalar: readScalar)
             while let top = open.last {
                 let more: Bool
                 if top.isDictionary {
                     more = try reader.nextKey(in: .empty) != .end
                     if more {
                         open[open.count - 1].lastKey = entries.count
-                        entries.append(.key(reader.currentKey()))
+                        try readKey(&reader, &self)
                     }
                 } else {
                     more = try reader.nextElement()
@@ -60,44 +235,45 @@ struct FlatDocument: ModelDecodable {
                         let what = top.isDictionary ? "entries" : "elements"
                         throw MappingError(.tooLarge("more than \(limit) \(what)"), at: ValuePath())
                     }
-                    try Self.readValue(from: &reader, into: &entries, open: &open, maximumDepth: maximumDepth)
+                    try readValue(from: &reader, open: &open, maximumDepth: maximumDepth, scalar: readScalar)
                 } else {
                     open.removeLast()
-                    let end = entries.count
-                    entries[top.index] =
-                        top.isDictionary ? .dictionary(count: top.count, end: end) : .array(count: top.count, end: end)
+                    guard let count = UInt32(exactly: top.count) else {
+                        throw MappingError(.tooLarge("more than \(UInt32.max) elements"), at: ValuePath())
+                    }
+                    entries[top.index] = FlatEntry(
+                        top.isDictionary ? .dictionary : .array, start: count, payload: UInt64(entries.count))
                 }
             }
         } catch var error as MappingError where error.path.components.isEmpty {
-            error.path = ValuePath(context.pathStack + Self.path(to: open, in: entries))
+            error.path = ValuePath(context.pathStack + path(to: open))
             throw error
         }
     }
 
-    private static func readValue<R: ModelReader>(
-        from reader: inout R, into entries: inout [FlatEntry], open: inout [OpenContainer], maximumDepth: Int
+    private mutating func readValue<R: ModelReader>(
+        from reader: inout R, open: inout [OpenContainer], maximumDepth: Int,
+        scalar readScalar: (inout R, inout FlatDocument) throws -> Void
     ) throws {
         if try reader.beginDictionary() {
             guard open.count < maximumDepth else { throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath()) }
             open.append(OpenContainer(index: entries.count, isDictionary: true))
-            entries.append(.dictionary(count: 0, end: 0))
+            entries.append(FlatEntry(.dictionary))
         } else if try reader.beginArray() {
             guard open.count < maximumDepth else { throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath()) }
             open.append(OpenContainer(index: entries.count, isDictionary: false))
-            entries.append(.array(count: 0, end: 0))
-        } else if try reader.decodeNull() {
-            entries.append(.scalar(.null))
+            entries.append(FlatEntry(.array))
         } else {
-            entries.append(.scalar(try reader.readScalar()))
+            try readScalar(&reader, &self)
         }
     }
 
     /// Where reading stopped, for an error: the key or index of each open container.
-    private static func path(to open: [OpenContainer], in entries: [FlatEntry]) -> [PathComponent] {
+    private func path(to open: [OpenContainer]) -> [PathComponent] {
         open.compactMap { container in
             if container.isDictionary {
-                guard container.lastKey >= 0, case .key(let key) = entries[container.lastKey] else { return nil }
-                return .key(key)
+                guard container.lastKey >= 0, container.lastKey < entries.count else { return nil }
+                return .key(key(at: container.lastKey))
             }
             return container.count > 0 ? .index(container.count - 1) : nil
         }
@@ -106,9 +282,154 @@ struct FlatDocument: ModelDecodable {
     /// The index just after the value at `index` and everything inside it.
     @inlinable
     func end(ofValueAt index: Int) -> Int {
-        switch entries[index] {
-        case .array(_, let end), .dictionary(_, let end): end
-        case .scalar, .key: index + 1
+        let entry = entries[index]
+        return entry.kind.rawValue >= FlatEntry.Kind.array.rawValue ? entry.end : index + 1
+    }
+
+    // MARK: - Scalars and keys
+
+    /// The JSON text of a `text` or `key` entry.
+    @inlinable
+    func withText<Result>(of entry: FlatEntry, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBytes { raw in
+            try body(UnsafeRawBufferPointer(rebasing: raw[Int(entry.start)..<entry.end]))
+        }
+    }
+
+    /// The string of a `text` or `escapedText` entry (or of the `key` kinds).
+    @usableFromInline
+    func jsonString(of entry: FlatEntry) -> String {
+        bytes.withUnsafeBytes { raw in
+            let start = Int(entry.start)
+            let end = entry.end
+            guard entry.kind == .escapedText || entry.kind == .escapedKey else {
+                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self)
+            }
+            var unescaped: [UInt8] = []
+            unescaped.reserveCapacity(end - start)
+            // Reading the document unescaped and validated this text already: it cannot fail now.
+            try? JSONText(bytes: raw).unescape(from: start, to: end, into: &unescaped, validatingUTF8: false)
+            return String(decoding: unescaped, as: UTF8.self)
+        }
+    }
+
+    /// The string at `index` if it is one, as it is.
+    @inlinable
+    func string(at index: Int) -> String? {
+        let entry = entries[index]
+        switch entry.kind {
+        case .text, .escapedText: return jsonString(of: entry)
+        case .stored:
+            if case .string(let text) = values[entry.end] { return text }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The scalar at `index` as a ``Value``; `nil` for a container or a key.
+    @usableFromInline
+    func value(at index: Int) -> Value? {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .bool: return .bool(entry.payload != 0)
+        case .integer: return .integer(Int64(bitPattern: entry.payload))
+        case .unsignedInteger: return .unsignedInteger(entry.payload)
+        case .double: return .double(Double(bitPattern: entry.payload))
+        case .text, .escapedText: return .string(jsonString(of: entry))
+        case .stored: return values[entry.end]
+        case .key, .escapedKey, .storedKey, .array, .dictionary: return nil
+        }
+    }
+
+    /// The kind of the value at `index`, as readers name it.
+    @usableFromInline
+    func valueKind(at index: Int) -> ValueKind? {
+        switch entries[index].kind {
+        case .null: .null
+        case .bool: .bool
+        case .integer, .unsignedInteger, .double: .number
+        case .text, .escapedText: .string
+        case .stored: values[entries[index].end].kind
+        case .array: .array
+        case .dictionary: .dictionary
+        case .key, .escapedKey, .storedKey: nil
+        }
+    }
+
+    /// The text of the key at `index`.
+    @usableFromInline
+    func key(at index: Int) -> String {
+        let entry = entries[index]
+        switch entry.kind {
+        case .key, .escapedKey: return jsonString(of: entry)
+        case .storedKey: return keys[entry.end]
+        default: return ""
+        }
+    }
+
+    /// Whether the key at `index` is spelled by `utf8`, whose ``KeyShape`` is `shape`.
+    ///
+    /// Most keys are 16 bytes or shorter, and for those equal shapes are equal bytes: three word comparisons.
+    @inline(__always)
+    func key(at index: Int, equals utf8: UnsafeBufferPointer<UInt8>, shape: KeyShape) -> Bool {
+        let entry = entries[index]
+        switch entry.kind {
+        case .key:
+            let start = Int(entry.start)
+            let length = entry.end &- start
+            guard length == utf8.count else { return false }
+            return bytes.withUnsafeBytes { raw in
+                let candidate = UnsafeRawBufferPointer(rebasing: raw[start..<(start &+ length)])
+                guard KeyShape(candidate) == shape else { return false }
+                return length <= KeyShape.wholeKeyLength
+                    || memcmp(candidate.baseAddress!, utf8.baseAddress!, length) == 0
+            }
+        case .escapedKey, .storedKey:
+            return key(at: index).utf8.elementsEqual(utf8)
+        default:
+            return false
+        }
+    }
+}
+
+extension JSONReader {
+    /// Reads the next value, which must be a scalar, as a ``FlatEntry``: checked in full as ``readScalar()``
+    /// checks it, but a string is left where it lies.
+    mutating func readFlatScalar() throws -> FlatEntry {
+        switch try pendingByte() {
+        case UInt8(ascii: "\""):
+            let start = offset &+ 1
+            let scan = try text.scanString(from: start)
+            if scan.hasEscapes && !text.escapesAreValid(from: start, to: scan.end) {
+                // Unescaped only for the error that `readString()` would throw.
+                try text.unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: false)
+            }
+            if scan.hasNonASCII { try text.validateUTF8(from: start, to: scan.end) }
+            offset = scan.end &+ 1
+            hasPendingValue = false
+            return FlatEntry(
+                scan.hasEscapes ? .escapedText : .text, start: UInt32(truncatingIfNeeded: start),
+                payload: UInt64(scan.end))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            hasPendingValue = false
+            switch try readNumber() {
+            case .integer(let number): return FlatEntry(.integer, payload: UInt64(bitPattern: number))
+            case .unsignedInteger(let number): return FlatEntry(.unsignedInteger, payload: number)
+            case .double(let number): return FlatEntry(.double, payload: number.bitPattern)
+            default: throw misuse("a number that is not one")
+            }
+        case UInt8(ascii: "t"):
+            try consumeLiteral("true", length: 4)
+            return FlatEntry(.bool, payload: 1)
+        case UInt8(ascii: "f"):
+            try consumeLiteral("false", length: 5)
+            return FlatEntry(.bool, payload: 0)
+        case UInt8(ascii: "n"):
+            try consumeNull()
+            return FlatEntry(.null)
+        default:
+            throw unexpected(at: offset, expected: "a value")
         }
     }
 }
@@ -126,7 +447,8 @@ struct FlatReader: ModelReader {
     @usableFromInline var ends: [Int] = []
     /// Whether each open container is a dictionary.
     @usableFromInline var isDictionary: [Bool] = []
-    @usableFromInline var key = ""
+    /// The entry of the key returned last.
+    @usableFromInline var keyIndex = -1
 
     @usableFromInline
     init(document: FlatDocument, position: Int) {
@@ -153,26 +475,24 @@ struct FlatReader: ModelReader {
 
     @usableFromInline
     mutating func peekKind() throws -> ValueKind {
-        switch try pending() {
-        case .scalar(let value): value.kind
-        case .array: .array
-        case .dictionary: .dictionary
-        case .key: throw misuse("a key where a value was expected")
-        }
+        _ = try pending()
+        guard let kind = document.valueKind(at: position) else { throw misuse("a key where a value was expected") }
+        return kind
     }
 
     @usableFromInline
     mutating func decodeNull() throws -> Bool {
-        guard case .scalar(.null) = try pending() else { return false }
+        guard try pending().isNull else { return false }
         consume(to: position + 1)
         return true
     }
 
     @usableFromInline
     mutating func beginDictionary() throws -> Bool {
-        guard case .dictionary(_, let end) = try pending() else { return false }
+        let entry = try pending()
+        guard entry.kind == .dictionary else { return false }
         consume(to: position + 1)
-        ends.append(end)
+        ends.append(entry.end)
         isDictionary.append(true)
         return true
     }
@@ -185,21 +505,26 @@ struct FlatReader: ModelReader {
             isDictionary.removeLast()
             return .end
         }
-        guard case .key(let text) = document.entries[position] else { throw misuse("a value where a key was expected") }
-        key = text
+        let entry = document.entries[position]
+        guard entry.isKey else { throw misuse("a value where a key was expected") }
+        keyIndex = position
         position += 1
         hasPendingValue = true
-        return table.lookup(text)
+        if entry.kind == .key {
+            return document.withText(of: entry) { table.index(ofUTF8: $0) }.map(KeyLookup.known) ?? .unknown
+        }
+        return table.lookup(document.key(at: keyIndex))
     }
 
     @usableFromInline
-    func currentKey() -> String { key }
+    func currentKey() -> String { keyIndex >= 0 ? document.key(at: keyIndex) : "" }
 
     @usableFromInline
     mutating func beginArray() throws -> Bool {
-        guard case .array(_, let end) = try pending() else { return false }
+        let entry = try pending()
+        guard entry.kind == .array else { return false }
         consume(to: position + 1)
-        ends.append(end)
+        ends.append(entry.end)
         isDictionary.append(false)
         return true
     }
@@ -217,15 +542,72 @@ struct FlatReader: ModelReader {
     }
 
     @usableFromInline
+    var remainingElementCount: Int? {
+        // The entries say how many elements an array has, but not how many are left once some are read.
+        nil
+    }
+
+    @usableFromInline
     mutating func readScalar() throws -> Value {
-        switch try pending() {
-        case .scalar(let value):
-            consume(to: position + 1)
-            return value
+        let entry = try pending()
+        switch entry.kind {
         case .array: throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
         case .dictionary: throw MappingError(.typeMismatch(expected: "a scalar", found: "dictionary"), at: ValuePath())
-        case .key: throw misuse("a key where a value was expected")
+        case .key, .escapedKey, .storedKey: throw misuse("a key where a value was expected")
+        default:
+            let value = document.value(at: position) ?? .null
+            consume(to: position + 1)
+            return value
         }
+    }
+
+    @usableFromInline
+    mutating func readExactString() throws -> String? {
+        _ = try pending()
+        guard let text = document.string(at: position) else { return nil }
+        consume(to: position + 1)
+        return text
+    }
+
+    @usableFromInline
+    mutating func readExactBool() throws -> Bool? {
+        let entry = try pending()
+        guard entry.kind == .bool else {
+            guard entry.kind == .stored, case .bool(let flag) = document.values[entry.end] else { return nil }
+            consume(to: position + 1)
+            return flag
+        }
+        consume(to: position + 1)
+        return entry.payload != 0
+    }
+
+    @usableFromInline
+    mutating func readExactInteger<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
+        let entry = try pending()
+        let integer: T?
+        switch entry.kind {
+        case .integer: integer = T(exactly: Int64(bitPattern: entry.payload))
+        case .unsignedInteger: integer = T(exactly: entry.payload)
+        default: integer = nil
+        }
+        guard let integer else { return nil }
+        consume(to: position + 1)
+        return integer
+    }
+
+    @usableFromInline
+    mutating func readExactDouble() throws -> Double? {
+        let entry = try pending()
+        let double: Double?
+        switch entry.kind {
+        case .double: double = Double(bitPattern: entry.payload)
+        case .integer, .unsignedInteger, .stored:
+            double = document.value(at: position).flatMap(ConversionRules.exactDouble)
+        default: double = nil
+        }
+        guard let double else { return nil }
+        consume(to: position + 1)
+        return double
     }
 
     @usableFromInline

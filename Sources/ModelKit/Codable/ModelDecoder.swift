@@ -47,7 +47,11 @@ public struct ModelDecoder: Sendable {
             throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
         }
         let context = DecodingContext(options: options)
-        let document = try ModelFileFormat.detect(data).decode(FlatDocument.self, from: data, context: context)
+        let format = ModelFileFormat.detect(data)
+        let document =
+            format == .json
+            ? try FlatDocument(json: data, context: context)
+            : try format.decode(FlatDocument.self, from: data, context: context)
         return try decode(type, from: document, context: context)
     }
 

@@ -44,7 +44,7 @@ extension FlatDecodingState {
     /// spelling, so asking for one of them finds it under either strategy.
     func dataKey(_ key: some CodingKey) -> String {
         let name = key.stringValue
-        guard context.options.keyStrategy == .snakeCase else { return name }
+        guard isSnakeCase else { return name }
         if let renamed = renamedKeys[name] { return renamed }
         let renamed = SnakeCaseKey.key(for: name)
         renamedKeys[name] = renamed

@@ -549,13 +549,14 @@ public struct JSONReader: ModelReader {
     mutating func readKey() throws {
         let start = offset &+ 1
         let scan = try text.scanString(from: start)
+        // The span is kept for an escaped key too: the flat document of `ModelDecoder` points at it.
+        keyStart = start
+        keyEnd = scan.end
         if scan.hasEscapes {
             try text.unescape(from: start, to: scan.end, into: &keyBuffer, validatingUTF8: scan.hasNonASCII)
             keyIsUnescaped = true
         } else {
             if scan.hasNonASCII { try text.validateUTF8(from: start, to: scan.end) }
-            keyStart = start
-            keyEnd = scan.end
             keyIsUnescaped = false
         }
         offset = scan.end &+ 1

@@ -134,6 +134,44 @@ extension JSONText {
         buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]))
     }
 
+    /// Whether every escape in `start..<end` is one that ``unescape(from:to:into:validatingUTF8:)`` accepts,
+    /// found without writing the unescaped text: for a reader that keeps the string where it lies. The caller
+    /// unescapes a string that fails, for the error that names the escape.
+    @usableFromInline
+    func escapesAreValid(from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end {
+            // Eight bytes at a time to the next backslash: the text between escapes needs no check here.
+            while index &+ 8 <= end {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
+                if found != 0 {
+                    index &+= found.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
+            guard index < end else { return true }
+            guard bytes[index] == UInt8(ascii: "\\") else {
+                index &+= 1
+                continue
+            }
+            // The scan guarantees a byte after each backslash inside the string.
+            switch bytes[index &+ 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index &+= 2
+            case UInt8(ascii: "u"):
+                guard hexQuad(at: index &+ 2, before: end) != nil else { return false }
+                index &+= 6
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     /// The UTF-16 code unit spelled by four hexadecimal digits at `index`, if they all come before `end`.
     @usableFromInline
     func hexQuad(at index: Int, before end: Int) -> UInt16? {
@@ -182,6 +220,12 @@ extension JSONText {
             let lead = bytes[index]
             if lead < 0x80 {
                 index &+= 1
+                // Text with some non-ASCII is still mostly ASCII: eight bytes at a time until the next one.
+                while index &+ 8 <= end {
+                    let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 != 0 { break }
+                    index &+= 8
+                }
                 continue
             }
             let length: Int
