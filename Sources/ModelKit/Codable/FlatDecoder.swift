@@ -89,21 +89,47 @@ final class FlatDecodingState {
         let hint = marks[dictionary]
         let start = hint > first && hint < end ? hint : first
         let shape = KeyShape(UnsafeRawBufferPointer(key))
-        var index = start
-        while index < end {
-            if document.key(at: index, equals: key, shape: shape) { return found(index, in: dictionary) }
-            index = document.end(ofValueAt: index + 1)
+        // The entries and the text are borrowed once for the whole walk: a key that is absent is compared with
+        // every key of its dictionary.
+        let index: Int? = document.entries.withUnsafeBufferPointer { entries in
+            document.bytes.withUnsafeBytes { text in
+                func matches(_ index: Int) -> Bool {
+                    let entry = entries[index]
+                    guard entry.kind == .key else {
+                        return entry.isKey && document.key(at: index).utf8.elementsEqual(key)
+                    }
+                    let keyStart = Int(entry.start)
+                    let length = entry.end &- keyStart
+                    guard length == key.count else { return false }
+                    let candidate = UnsafeRawBufferPointer(rebasing: text[keyStart..<(keyStart &+ length)])
+                    guard KeyShape(candidate) == shape else { return false }
+                    return length <= KeyShape.wholeKeyLength
+                        || memcmp(candidate.baseAddress!, key.baseAddress!, length) == 0
+                }
+                func next(after key: Int) -> Int {
+                    let value = entries[key &+ 1]
+                    return value.kind.rawValue >= FlatEntry.Kind.array.rawValue ? value.end : key &+ 2
+                }
+                var index = start
+                while index < end {
+                    if matches(index) { return index }
+                    index = next(after: index)
+                }
+                index = first
+                while index < start {
+                    if matches(index) { return index }
+                    index = next(after: index)
+                }
+                return nil
+            }
         }
-        index = first
-        while index < start {
-            if document.key(at: index, equals: key, shape: shape) { return found(index, in: dictionary) }
-            index = document.end(ofValueAt: index + 1)
-        }
-        return nil
+        guard let index else { return nil }
+        return found(index, in: dictionary)
     }
 
     private func found(_ index: Int, in dictionary: Int) -> Int {
         marks[index] = 1
+        // The next lookup starts at the key after this one.
         marks[dictionary] = document.end(ofValueAt: index + 1)
         return index
     }

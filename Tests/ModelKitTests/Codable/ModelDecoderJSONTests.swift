@@ -1,0 +1,196 @@
+import Foundation
+import ModelKit
+import Testing
+
+/// Keys that JSON may spell with escapes or outside ASCII.
+private struct Spelled: Codable, Equatable {
+    var name: String
+    var cafe: Int
+    var quoted: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case cafe = "café"
+        case quoted = "say \"hi\""
+    }
+}
+
+/// Asks for its keys in the reverse of the order the data writes them, and for one twice.
+private struct Backwards: Decodable, Equatable {
+    var a: Int
+    var b: String
+    var c: Double
+    var again: Int
+
+    enum CodingKeys: String, CodingKey { case a, b, c }
+
+    init(a: Int, b: String, c: Double, again: Int) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.again = again
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        c = try container.decode(Double.self, forKey: .c)
+        b = try container.decode(String.self, forKey: .b)
+        a = try container.decode(Int.self, forKey: .a)
+        again = try container.decode(Int.self, forKey: .a)
+    }
+}
+
+private struct EdgeNumbers: Codable, Equatable {
+    var big: Int64
+    var small: Int64
+    var huge: UInt64
+    var largest: Double
+    var tiniest: Double
+    var negativeZero: Double
+    var whole: Double
+}
+
+private struct Texts: Codable, Equatable {
+    var texts: [String]
+    var text: String
+}
+
+private struct Single: Codable, Equatable {
+    var a: Int
+}
+
+private struct Lenient: Codable, Equatable {
+    var count: Int
+    var flag: Bool
+    var ratio: Double
+    var values: [Double]
+    var label: String
+}
+
+@Suite("ModelDecoder over JSON bytes: the flat index")
+struct ModelDecoderJSONTests {
+    @Test("Keys with escapes and outside ASCII are found, written either way")
+    func escapedKeys() throws {
+        let escaped = Data(#"{"na\u006de":"x","caf\u00e9":1,"say \"hi\"":true}"#.utf8)
+        let plain = Data(#"{"name":"x","café":1,"say \"hi\"":true}"#.utf8)
+        let expected = Spelled(name: "x", cafe: 1, quoted: true)
+        #expect(try ModelDecoder().decode(Spelled.self, from: escaped) == expected)
+        #expect(try ModelDecoder().decode(Spelled.self, from: plain) == expected)
+        // A key spelled with an escape is still a key of the data for the report of unread keys.
+        let extra = Data(#"{"name":"x","caf\u00e9":1,"say \"hi\"":true,"\u0065xtra":0}"#.utf8)
+        let notes = try ModelDecoder().decodeWithDiagnostics(Spelled.self, from: extra).diagnostics
+        #expect(notes.map(\.description) == ["extra: no property reads this key"])
+    }
+
+    @Test("Keys asked in reverse order, and twice, are all found")
+    func keysInAnyOrder() throws {
+        let json = Data(#"{"a":1,"b":"two","c":3.5}"#.utf8)
+        let decoded = try ModelDecoder().decodeWithDiagnostics(Backwards.self, from: json)
+        #expect(decoded.model == Backwards(a: 1, b: "two", c: 3.5, again: 1))
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(throws: MappingError(.missingKey, at: "a")) {
+            try ModelDecoder().decode(Backwards.self, from: Data(#"{"c":1,"b":"x"}"#.utf8))
+        }
+    }
+
+    @Test("A key written twice: the first is read and the second is reported as unread, as before the index")
+    func duplicateKeys() throws {
+        let json = Data(#"{"a":1,"a":2}"#.utf8)
+        let decoded = try ModelDecoder().decodeWithDiagnostics(Single.self, from: json)
+        #expect(decoded.model == Single(a: 1))
+        #expect(decoded.diagnostics.map(\.description) == ["a: no property reads this key"])
+        // A dictionary of values keeps the last, as every tree does.
+        #expect(try ModelDecoder().decode([String: Int].self, from: json) == ["a": 2])
+    }
+
+    @Test("Strings with every escape, surrogate pairs and raw UTF-8 read as JSONDecoder reads them")
+    func strings() throws {
+        let json = Data(
+            #"{"texts":["\"q\" \\ \/ \b\f\n\r\t","\u00e9\ud83d\ude00","é日本😀","","plain"],"text":"a\u0000b"}"#.utf8)
+        let texts = try ModelDecoder().decode(Texts.self, from: json)
+        #expect(texts == (try JSONDecoder().decode(Texts.self, from: json)))
+        #expect(texts.texts[1] == "é😀")
+        #expect(texts.text.utf8.count == 3)
+        // A lone surrogate becomes U+FFFD, as everywhere in ModelKit.
+        let lone = try ModelDecoder().decode([String].self, from: Data(#"["\ud800x"]"#.utf8))
+        #expect(lone == ["\u{FFFD}x"])
+    }
+
+    @Test("Numbers at the edges of Int64, UInt64 and Double")
+    func numberEdges() throws {
+        let json = Data(
+            #"""
+            {"big":9223372036854775807,"small":-9223372036854775808,"huge":18446744073709551615,
+             "largest":1.7976931348623157e308,"tiniest":5e-324,"negativeZero":-0.0,"whole":12}
+            """#.utf8)
+        let numbers = try ModelDecoder().decode(EdgeNumbers.self, from: json)
+        #expect(numbers.big == .max)
+        #expect(numbers.small == .min)
+        #expect(numbers.huge == .max)
+        #expect(numbers.largest == .greatestFiniteMagnitude)
+        #expect(numbers.tiniest == .leastNonzeroMagnitude)
+        #expect(numbers.negativeZero == 0 && numbers.negativeZero.sign == .minus)
+        #expect(numbers.whole == 12)
+        #expect(throws: MappingError(.numberOutOfRange(expected: "Int", found: "9223372036854775808"), at: "a")) {
+            try ModelDecoder().decode(Single.self, from: Data(#"{"a":9223372036854775808}"#.utf8))
+        }
+        // A number beyond Double fails the document where it is, read or not, as it did before the index.
+        #expect(throws: MappingError(.numberOutOfRange(expected: "Double", found: "1e400"), at: "b")) {
+            try ModelDecoder().decode(Single.self, from: Data(#"{"a":1,"b":1e400}"#.utf8))
+        }
+    }
+
+    @Test("The lenient rules apply to values read from the index, with their notes and paths")
+    func lenientRules() throws {
+        let json = Data(#"{"count":"10","flag":"yes","ratio":3,"values":[1,"2.5","x",4],"label":7}"#.utf8)
+        let decoded = try ModelDecoder().decodeWithDiagnostics(Lenient.self, from: json)
+        #expect(decoded.model == Lenient(count: 10, flag: true, ratio: 3, values: [1, 2.5, 4], label: "7"))
+        let notes = decoded.diagnostics.map(\.description)
+        #expect(notes.contains("count: converted string \"10\" to Int"), "\(notes)")
+        #expect(notes.contains("values[1]: converted string \"2.5\" to Double"), "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("values[2]:") && $0.hasSuffix("element dropped") }, "\(notes)")
+        // Strict mode converts nothing and drops nothing: the bad element is the error, at its path.
+        let clean = Data(#"{"count":10,"flag":true,"ratio":3,"values":[1,"x"],"label":"7"}"#.utf8)
+        #expect(throws: MappingError(.typeMismatch(expected: "Double", found: "string \"x\""), at: "values[1]")) {
+            try ModelDecoder(options: .strict).decode(Lenient.self, from: clean)
+        }
+    }
+
+    @Test("Malformed JSON fails anywhere in the document, even in values no property reads")
+    func malformed() {
+        let documents = [
+            #"{"a":1,}"#, #"{"a":1,"b":"\x"}"#, #"{"a":1,"b":"\u12"}"#, #"{"a":1,"b":01}"#, #"{"a":1,"b":[1,2}"#,
+            #"{"a":1} x"#, #"{"a":1,"b":tru}"#,
+        ]
+        for document in documents {
+            #expect(throws: MappingError.self, "\(document)") {
+                try ModelDecoder().decode(Single.self, from: Data(document.utf8))
+            }
+        }
+        var invalidUTF8 = Data(#"{"a":1,"b":""#.utf8)
+        invalidUTF8.append(contentsOf: [0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: "}")])
+        #expect(throws: MappingError.self) { try ModelDecoder().decode(Single.self, from: invalidUTF8) }
+    }
+
+    @Test("A null root is nil for an optional and an error naming the type otherwise")
+    func nullRoot() throws {
+        let null = Data("null".utf8)
+        #expect(try ModelDecoder().decode(Int?.self, from: null) == nil)
+        #expect(try ModelDecoder().decode(Single?.self, from: Value.null) == nil)
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "null"), at: ValuePath())) {
+            try ModelDecoder().decode(Int.self, from: null)
+        }
+    }
+
+    @Test("JSON bytes, the Value tree and Foundation objects give the same model")
+    func sameModelFromEverySource() throws {
+        let json = Data(
+            #"{"count":2,"flag":false,"ratio":0.1,"values":[1e2,-3,0.5],"label":"caf\u00e9 \"x\""}"#.utf8)
+        let fromJSON = try ModelDecoder().decode(Lenient.self, from: json)
+        let fromValue = try ModelDecoder().decode(Lenient.self, from: JSONFormat.value(from: json))
+        let fromObjects = try ModelDecoder().decode(Lenient.self, from: JSONSerialization.jsonObject(with: json))
+        #expect(fromJSON == fromValue)
+        #expect(fromJSON == fromObjects)
+        #expect(fromJSON.label == "café \"x\"")
+    }
+}
