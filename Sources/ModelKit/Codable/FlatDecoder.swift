@@ -17,6 +17,8 @@ final class FlatDecodingState {
         var renamedKeys: [String: String] = [:]
         /// How each type met so far decodes, so that its conformances are looked up once per call.
         var routes: [ObjectIdentifier: Route] = [:]
+        /// The path suffixes that ``PathSuffix`` values name; the first is empty.
+        var suffixes: [[PathComponent]] = [[]]
     }
 
     /// How a `Decodable` type is decoded.
@@ -58,6 +60,17 @@ final class FlatDecodingState {
         mutable.deinitialize(count: 1)
         mutable.deallocate()
         marks.deallocate()
+    }
+
+    /// The components that `suffix` names.
+    func components(_ suffix: PathSuffix) -> [PathComponent] {
+        suffix.id == 0 ? [] : mutable.pointee.suffixes[suffix.id]
+    }
+
+    /// `suffix` followed by `component`, for a nested container or decoder.
+    func suffix(_ suffix: PathSuffix, appending component: PathComponent) -> PathSuffix {
+        mutable.pointee.suffixes.append(components(suffix) + [component])
+        return PathSuffix(id: mutable.pointee.suffixes.count - 1)
     }
 
     func opened(_ dictionary: Int) {
@@ -217,18 +230,18 @@ extension FlatDecodingState {
 
     /// Runs `body` with `suffix` and `component` entered on the context's path, so notes and errors say where.
     func at<Result>(
-        _ suffix: [PathComponent], _ component: PathComponent?, _ body: () throws -> Result
+        _ suffix: PathSuffix, _ component: PathComponent?, _ body: () throws -> Result
     ) throws -> Result {
         let depth = context.pathStack.count
         defer { context.pathStack.removeSubrange(depth...) }
-        for entered in suffix { try context.push(entered) }
+        for entered in components(suffix) { try context.push(entered) }
         if let component { try context.push(component) }
         return try body()
     }
 
     /// An error at the context's path followed by `suffix` and `component`.
-    func error(_ reason: MappingError.Reason, _ suffix: [PathComponent], _ component: PathComponent?) -> MappingError {
-        MappingError(reason, at: ValuePath(context.pathStack + suffix + (component.map { [$0] } ?? [])))
+    func error(_ reason: MappingError.Reason, _ suffix: PathSuffix, _ component: PathComponent?) -> MappingError {
+        MappingError(reason, at: ValuePath(context.pathStack + components(suffix) + (component.map { [$0] } ?? [])))
     }
 
     /// Decodes `T` from the value at `index`, its path already entered: types ModelKit knows read through
@@ -237,7 +250,7 @@ extension FlatDecodingState {
         switch route ?? self.route(for: T.self) {
         case .model(let modelType): return try decodeModel(modelType, at: index, as: T.self)
         case .collection(let collectionType): return try decodeCollection(collectionType, at: index, as: T.self)
-        case .plain: return try T(from: FlatDecoding(state: self, index: index, suffix: []))
+        case .plain: return try T(from: FlatDecoding(state: self, index: index, suffix: .none))
         }
     }
 
@@ -260,7 +273,7 @@ extension FlatDecodingState {
 
     /// Decodes `T` under `name` of the dictionary at `dictionary`, which ends at `end`, with the path entered.
     func decode<T: Decodable>(
-        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T {
         guard let key = find(name, in: dictionary, end: end) else { throw error(.missingKey, suffix, .key(name)) }
         return try at(suffix, .key(name)) { try decode(type, at: key + 1) }
@@ -268,7 +281,7 @@ extension FlatDecodingState {
 
     /// Decodes `T` under `name`, or `nil` when the key is absent or its value is `null`.
     func decodeIfPresent<T: Decodable>(
-        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T? {
         guard let key = find(name, in: dictionary, end: end), !document.entries[key + 1].isNull else { return nil }
         return try at(suffix, .key(name)) { try decode(type, at: key + 1) }
@@ -279,7 +292,7 @@ extension FlatDecodingState {
     /// The containers call this with the type spelled out, so that it is specialized for each scalar type: a
     /// call through a method generic over the container's key type as well would not be.
     func scalar<T>(
-        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T {
         guard let key = find(name, in: dictionary, end: end) else { throw error(.missingKey, suffix, .key(name)) }
         return try scalar(type, at: key + 1, suffix, .key(name))
@@ -287,7 +300,7 @@ extension FlatDecodingState {
 
     /// Decodes a standard scalar under `name`, or `nil` when the key is absent or its value is `null`.
     func scalarIfPresent<T>(
-        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: [PathComponent]
+        _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T? {
         guard let key = find(name, in: dictionary, end: end), !document.entries[key + 1].isNull else { return nil }
         return try scalar(type, at: key + 1, suffix, .key(name))
@@ -304,7 +317,7 @@ extension FlatDecodingState {
     /// Decodes a standard scalar at `index`: a value already of the type is taken as it is; anything else
     /// goes through the conversion table with `suffix` and `component` entered on the path.
     func scalar<T>(
-        _ type: T.Type, at index: Int, _ suffix: [PathComponent], _ component: PathComponent?
+        _ type: T.Type, at index: Int, _ suffix: PathSuffix, _ component: PathComponent?
     ) throws -> T {
         if let exact = ScalarRule.exact(in: document, at: index, as: T.self) { return exact }
         return try at(suffix, component) {
@@ -419,14 +432,26 @@ enum ScalarRule {
     }
 }
 
+/// Path components beyond the context's path, for the containers and decoders that `nestedContainer` and
+/// `superDecoder` hand out; kept by the state and named by an index.
+///
+/// `KeyedDecodingContainer`'s box copies the container out for every call, and an array among its fields was
+/// two more reference counts each time, for a suffix that is almost always empty.
+struct PathSuffix {
+    let id: Int
+
+    /// No components: the context's path is the whole path.
+    static let none = PathSuffix(id: 0)
+}
+
 /// A `Decoder` over one value of a ``FlatDocument``.
 struct FlatDecoding: Decoder {
     let state: FlatDecodingState
     let index: Int
     /// Path components beyond the context's path: set for decoders that `superDecoder` hands out.
-    let suffix: [PathComponent]
+    let suffix: PathSuffix
 
-    var codingPath: [any CodingKey] { (state.context.pathStack + suffix).map(\.codingKey) }
+    var codingPath: [any CodingKey] { (state.context.pathStack + state.components(suffix)).map(\.codingKey) }
 
     var userInfo: [CodingUserInfoKey: Any] { [CodableBridge.optionsKey: state.context.options] }
 
@@ -471,9 +496,9 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: FlatDecodingState
     let dictionary: Int
     let end: Int
-    let suffix: [PathComponent]
+    let suffix: PathSuffix
 
-    var codingPath: [any CodingKey] { (state.context.pathStack + suffix).map(\.codingKey) }
+    var codingPath: [any CodingKey] { (state.context.pathStack + state.components(suffix)).map(\.codingKey) }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -581,22 +606,28 @@ struct FlatKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try requiredValueIndex(key)
-        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(state.dataKey(key))])
-            .container(keyedBy: type)
+        return try FlatDecoding(
+            state: state, index: index, suffix: state.suffix(suffix, appending: .key(state.dataKey(key)))
+        )
+        .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try requiredValueIndex(key)
-        return try FlatDecoding(state: state, index: index, suffix: suffix + [.key(state.dataKey(key))])
-            .unkeyedContainer()
+        return try FlatDecoding(
+            state: state, index: index, suffix: state.suffix(suffix, appending: .key(state.dataKey(key)))
+        )
+        .unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        FlatDecoding(state: state, index: dictionary, suffix: suffix + [.key("super")])
+        FlatDecoding(state: state, index: dictionary, suffix: state.suffix(suffix, appending: .key("super")))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        FlatDecoding(state: state, index: try requiredValueIndex(key), suffix: suffix + [.key(state.dataKey(key))])
+        FlatDecoding(
+            state: state, index: try requiredValueIndex(key),
+            suffix: state.suffix(suffix, appending: .key(state.dataKey(key))))
     }
 }
 
@@ -606,10 +637,10 @@ struct FlatUnkeyedContainer: UnkeyedDecodingContainer {
     let count: Int?
     /// The entry of the next element.
     var position: Int
-    let suffix: [PathComponent]
+    let suffix: PathSuffix
     var currentIndex = 0
 
-    init(state: FlatDecodingState, end: Int, count: Int, position: Int, suffix: [PathComponent]) {
+    init(state: FlatDecodingState, end: Int, count: Int, position: Int, suffix: PathSuffix) {
         self.state = state
         self.end = end
         self.count = count
@@ -617,7 +648,7 @@ struct FlatUnkeyedContainer: UnkeyedDecodingContainer {
         self.suffix = suffix
     }
 
-    var codingPath: [any CodingKey] { (state.context.pathStack + suffix).map(\.codingKey) }
+    var codingPath: [any CodingKey] { (state.context.pathStack + state.components(suffix)).map(\.codingKey) }
     var isAtEnd: Bool { position >= end }
 
     /// The next element's entry; the container moves past it only once it is decoded.
@@ -660,21 +691,26 @@ struct FlatUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try FlatDecoding(state: state, index: try nextIndex(), suffix: suffix + [.index(currentIndex)])
-            .container(keyedBy: type)
+        let container = try FlatDecoding(
+            state: state, index: try nextIndex(), suffix: state.suffix(suffix, appending: .index(currentIndex))
+        )
+        .container(keyedBy: type)
         advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try FlatDecoding(state: state, index: try nextIndex(), suffix: suffix + [.index(currentIndex)])
-            .unkeyedContainer()
+        let container = try FlatDecoding(
+            state: state, index: try nextIndex(), suffix: state.suffix(suffix, appending: .index(currentIndex))
+        )
+        .unkeyedContainer()
         advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = FlatDecoding(state: state, index: try nextIndex(), suffix: suffix + [.index(currentIndex)])
+        let decoder = FlatDecoding(
+            state: state, index: try nextIndex(), suffix: state.suffix(suffix, appending: .index(currentIndex)))
         advance()
         return decoder
     }

@@ -89,7 +89,7 @@ extension FlatDecodingState {
         _ type: T.Type, at position: Int, as component: PathComponent, route: Route? = nil
     ) throws -> T? {
         do {
-            return try at([], component) { try decode(type, at: position, route: route ?? self.route(for: T.self)) }
+            return try at(.none, component) { try decode(type, at: position, route: route ?? self.route(for: T.self)) }
         } catch let error as MappingError where error.isRecoverable && !context.isStrict {
             context.noteDropped(error)
         } catch let error as DecodingError where !context.isStrict {

@@ -134,6 +134,11 @@ struct FlatDocument: ModelDecodable {
         // About one entry per eight bytes in the benchmark files; the array grows if not.
         entries.reserveCapacity(max(16, bytes.count / 8))
         let text = bytes
+        let maximumDepth = context.options.maximumDepth - context.pathStack.count
+        let limit = context.options.maximumCollectionCount
+        if text.withUnsafeBytes({ indexJSON($0, maximumDepth: maximumDepth, limit: limit) }) { return }
+        // Malformed or beyond a limit: read again by the reader, for its error.
+        entries.removeAll(keepingCapacity: true)
         try text.withUnsafeBytes { raw in
             var reader = JSONReader(bytes: raw, maximumDepth: context.options.maximumDepth)
             try readJSON(from: &reader, context: context)

@@ -172,6 +172,38 @@ struct ModelDecoderJSONTests {
         #expect(throws: MappingError.self) { try ModelDecoder().decode(Single.self, from: invalidUTF8) }
     }
 
+    @Test(
+        "The one-pass walk of the text reads every shape as the reader does",
+        arguments: [
+            #"{"a":{},"b":[],"c":[[]],"d":[{}],"e":[[1,[2,{"f":[]}]]]}"#,
+            "\u{FEFF}{ \"a\" : [ 1 , -2.5e3 , true , false , null , \"x\" ] }\n\t\r ",
+            #"[]"#, #"{}"#, #"12"#, #"-0"#, #""text""#, #"null"#, #"true"#,
+            #"[1e308,-1e-308,0.1,18446744073709551615]"#,
+            #"{"k\u00e9y":"v\n","\u0000":"","":{"":[""]}}"#,
+            "{\n        \"indented\": [\n            1,\n            2\n        ]\n    }",
+        ])
+    func walkAgreesWithReader(document: String) throws {
+        let data = Data(document.utf8)
+        #expect(try ModelDecoder().decode(Value.self, from: data) == JSONFormat.value(from: data))
+    }
+
+    @Test("Limits of depth and count fail with the reader's error and path")
+    func limits() {
+        var options = DecodingOptions()
+        options.maximumDepth = 3
+        #expect(throws: MappingError(.tooDeep(limit: 3), at: "a[0][0]")) {
+            try ModelDecoder(options: options).decode(Value.self, from: Data(#"{"a":[[[1]]]}"#.utf8))
+        }
+        options = DecodingOptions()
+        options.maximumCollectionCount = 2
+        #expect(throws: MappingError(.tooLarge("more than 2 elements"), at: "a[2]")) {
+            try ModelDecoder(options: options).decode(Value.self, from: Data(#"{"a":[1,2,3]}"#.utf8))
+        }
+        #expect(throws: MappingError(.tooLarge("more than 2 entries"), at: "c")) {
+            try ModelDecoder(options: options).decode(Value.self, from: Data(#"{"a":1,"b":2,"c":3}"#.utf8))
+        }
+    }
+
     @Test("A null root is nil for an optional and an error naming the type otherwise")
     func nullRoot() throws {
         let null = Data("null".utf8)
