@@ -233,8 +233,17 @@ extension FlatDecodingState {
         _ suffix: PathSuffix, _ component: PathComponent?, _ body: () throws -> Result
     ) throws -> Result {
         let depth = context.pathStack.count
-        defer { context.pathStack.removeSubrange(depth...) }
-        for entered in components(suffix) { try context.push(entered) }
+        defer {
+            // Mostly one component, taken off without the range replacement that `removeSubrange` is.
+            if context.pathStack.count == depth &+ 1 {
+                context.pathStack.removeLast()
+            } else {
+                context.pathStack.removeSubrange(depth...)
+            }
+        }
+        if suffix.id != 0 {
+            for entered in components(suffix) { try context.push(entered) }
+        }
         if let component { try context.push(component) }
         return try body()
     }

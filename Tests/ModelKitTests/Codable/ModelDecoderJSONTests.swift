@@ -204,6 +204,31 @@ struct ModelDecoderJSONTests {
         }
     }
 
+    @Test("UTF-8 in strings is checked byte for byte, in values no property reads too")
+    func utf8() throws {
+        func document(_ bytes: [UInt8]) -> Data {
+            Data(#"{"a":1,"b":"x"#.utf8) + Data(bytes) + Data(#"y"}"#.utf8)
+        }
+        let invalid: [[UInt8]] = [
+            [0xC2, 0x7F], [0xC1, 0x80], [0xE1, 0x80], [0xE1, 0xC0, 0x80], [0xE1, 0x80, 0x7F], [0xE0, 0x80, 0x80],
+            [0xED, 0xA0, 0x80], [0xEF, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF],
+        ]
+        for bytes in invalid {
+            #expect(throws: MappingError.self, "\(bytes)") {
+                try ModelDecoder().decode(Single.self, from: document(bytes))
+            }
+        }
+        let valid: [[UInt8]] = [
+            [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE1, 0x80, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF, 0xBF],
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        for bytes in valid {
+            let text = "x" + String(decoding: bytes, as: UTF8.self) + "y"
+            #expect(try ModelDecoder().decode([String: Value].self, from: document(bytes))["b"] == .string(text))
+            #expect(try ModelDecoder().decode(Single.self, from: document(bytes)) == Single(a: 1), "\(bytes)")
+        }
+    }
+
     @Test("A null root is nil for an optional and an error naming the type otherwise")
     func nullRoot() throws {
         let null = Data("null".utf8)

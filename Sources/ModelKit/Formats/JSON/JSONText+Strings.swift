@@ -228,6 +228,20 @@ extension JSONText {
                 }
                 continue
             }
+            // The common cases first, their continuation bytes tested together: two-byte sequences and the
+            // three-byte ones whose second byte has the whole continuation range (CJK text is mostly these).
+            if lead >= 0xC2 && lead <= 0xDF && index &+ 2 <= end {
+                guard bytes[index &+ 1] & 0xC0 == 0x80 else { throw invalidUTF8(at: index) }
+                index &+= 2
+                continue
+            }
+            if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && index &+ 3 <= end {
+                guard (bytes[index &+ 1] & bytes[index &+ 2]) & 0xC0 == 0x80,
+                    (bytes[index &+ 1] | bytes[index &+ 2]) & 0x40 == 0
+                else { throw invalidUTF8(at: index) }
+                index &+= 3
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF
