@@ -88,6 +88,7 @@ final class FlatDecodingState {
     /// The entry of `key`'s key in the dictionary at `dictionary`, marked as read; `nil` if it is absent.
     ///
     /// Keys are compared on their UTF-8 bytes: a key from JSON without escapes is never made into a `String`.
+    @inline(__always)
     func find(_ key: String, in dictionary: Int, end: Int) -> Int? {
         if let found = key.utf8.withContiguousStorageIfAvailable({ find(utf8: $0, in: dictionary, end: end) }) {
             return found
@@ -304,6 +305,8 @@ extension FlatDecodingState {
         _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T {
         guard let key = find(name, in: dictionary, end: end) else { throw error(.missingKey, suffix, .key(name)) }
+        // The exact value first, so that the path component is made only for a conversion.
+        if let exact = ScalarRule.exact(in: document, at: key + 1, as: T.self) { return exact }
         return try scalar(type, at: key + 1, suffix, .key(name))
     }
 
@@ -312,6 +315,7 @@ extension FlatDecodingState {
         _ type: T.Type, named name: String, in dictionary: Int, end: Int, _ suffix: PathSuffix
     ) throws -> T? {
         guard let key = find(name, in: dictionary, end: end), !document.entries[key + 1].isNull else { return nil }
+        if let exact = ScalarRule.exact(in: document, at: key + 1, as: T.self) { return exact }
         return try scalar(type, at: key + 1, suffix, .key(name))
     }
 
