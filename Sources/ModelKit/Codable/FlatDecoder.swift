@@ -25,8 +25,9 @@ final class FlatDecodingState {
     enum Route {
         /// By its own ``ModelDecodable`` rules, through a ``FlatReader``.
         case model(any ModelDecodable.Type)
-        /// As a lossy collection (see ``FlatDecodableCollection``).
-        case collection(any FlatDecodableCollection.Type)
+        /// As a lossy collection (see ``FlatDecodableCollection``); `model` is the type as a ``ModelDecodable``
+        /// when it is one too, whose rules decode a value that is not an array (and word its error).
+        case collection(any FlatDecodableCollection.Type, model: (any ModelDecodable.Type)?)
         /// Through its `init(from:)`.
         case plain
     }
@@ -259,7 +260,11 @@ extension FlatDecodingState {
     func decode<T: Decodable>(_ type: T.Type, at index: Int, route: Route? = nil) throws -> T {
         switch route ?? self.route(for: T.self) {
         case .model(let modelType): return try decodeModel(modelType, at: index, as: T.self)
-        case .collection(let collectionType): return try decodeCollection(collectionType, at: index, as: T.self)
+        case .collection(let collectionType, let modelType):
+            if let modelType, document.entries[index].kind != .array {
+                return try decodeModel(modelType, at: index, as: T.self)
+            }
+            return try decodeCollection(collectionType, at: index, as: T.self)
         case .plain: return try T(from: FlatDecoding(state: self, index: index, suffix: .none))
         }
     }
@@ -361,12 +366,13 @@ final class RouteCache: @unchecked Sendable {
         if let known { return known }
         let route: FlatDecodingState.Route
         let collectionType = type as? any FlatDecodableCollection.Type
+        let modelType = type as? any ModelDecodable.Type
         if let collectionType, collectionType.decodesBeforeModel {
-            route = .collection(collectionType)
-        } else if let modelType = type as? any ModelDecodable.Type {
+            route = .collection(collectionType, model: modelType)
+        } else if let modelType {
             route = .model(modelType)
         } else if let collectionType {
-            route = .collection(collectionType)
+            route = .collection(collectionType, model: nil)
         } else {
             route = .plain
         }

@@ -229,6 +229,22 @@ struct ModelDecoderJSONTests {
         }
     }
 
+    @Test("An array of ModelKit's own types keeps its rules for a value that is not an array")
+    func arrayOfModelTypes() throws {
+        struct Holder: Decodable { var values: [Int] }
+        struct Holders: Decodable { var holders: [Holder] }
+        #expect(throws: MappingError(.typeMismatch(expected: "array of Int", found: "string"), at: "values")) {
+            try ModelDecoder().decode(Holder.self, from: Data(#"{"values":"x"}"#.utf8))
+        }
+        #expect(throws: MappingError(.typeMismatch(expected: "array of Int", found: "null"), at: "values")) {
+            try ModelDecoder().decode(Holder.self, from: Data(#"{"values":null}"#.utf8))
+        }
+        // An array of plain Codable types says what it found, as before.
+        #expect(throws: MappingError(.typeMismatch(expected: "array of Holder", found: "number 3"), at: "holders")) {
+            try ModelDecoder().decode(Holders.self, from: Data(#"{"holders":3}"#.utf8))
+        }
+    }
+
     @Test("A null root is nil for an optional and an error naming the type otherwise")
     func nullRoot() throws {
         let null = Data("null".utf8)
