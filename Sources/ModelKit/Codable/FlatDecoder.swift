@@ -17,6 +17,9 @@ final class FlatDecodingState {
         var renamedKeys: [String: String] = [:]
         /// How each type met so far decodes, so that its conformances are looked up once per call.
         var routes: [ObjectIdentifier: Route] = [:]
+        /// The type looked up last and its route, in front of `routes`: a document of one model type makes
+        /// no dictionary.
+        var lastRouted: (type: ObjectIdentifier, route: Route)?
         /// The path suffixes that ``PathSuffix`` values name; the first is empty.
         var suffixes: [[PathComponent]] = [[]]
     }
@@ -41,6 +44,8 @@ final class FlatDecodingState {
     private let marks: UnsafeMutableBufferPointer<Int>
     /// Whether the call renames keys to snake_case, read at every key.
     let isSnakeCase: Bool
+    /// Whether unread keys are noted or rejected, so that the opened dictionaries are worth listing.
+    let reportsUnreadKeys: Bool
 
     var renamedKeys: [String: String] {
         _read { yield mutable.pointee.renamedKeys }
@@ -51,6 +56,7 @@ final class FlatDecodingState {
         self.document = document
         self.context = context
         self.isSnakeCase = context.options.keyStrategy == .snakeCase
+        self.reportsUnreadKeys = context.isStrict || context.options.collectsDiagnostics
         mutable = UnsafeMutablePointer.allocate(capacity: 1)
         mutable.initialize(to: Marks())
         marks = UnsafeMutableBufferPointer.allocate(capacity: document.entries.count)
@@ -75,14 +81,26 @@ final class FlatDecodingState {
     }
 
     func opened(_ dictionary: Int) {
+        // Only the report of unread keys reads this list, and it runs only when it can say something.
+        guard reportsUnreadKeys else { return }
         mutable.pointee.openedDictionaries.append(dictionary)
     }
 
     /// How `type` decodes: from this call's cache, else from the process's, else by its conformances.
     func route<T: Decodable>(for type: T.Type) -> Route {
-        if let known = mutable.pointee.routes[ObjectIdentifier(type)] { return known }
+        let key = ObjectIdentifier(type)
+        if let last = mutable.pointee.lastRouted, last.type == key { return last.route }
+        if let known = mutable.pointee.routes[key] {
+            mutable.pointee.lastRouted = (key, known)
+            return known
+        }
         let route = RouteCache.shared.route(for: type)
-        mutable.pointee.routes[ObjectIdentifier(type)] = route
+        // The first type of a call lives in `lastRouted` alone; from the second on, every type is in `routes`.
+        if let last = mutable.pointee.lastRouted {
+            if mutable.pointee.routes.isEmpty { mutable.pointee.routes[last.type] = last.route }
+            mutable.pointee.routes[key] = route
+        }
+        mutable.pointee.lastRouted = (key, route)
         return route
     }
 
