@@ -158,8 +158,12 @@ extension FlatDocument {
     static func whitespaceEnd(_ raw: UnsafeRawBufferPointer, from offset: Int) -> Int {
         let count = raw.count
         var offset = offset
-        // Compact JSON, and the one space after a colon, cost one or two comparisons.
-        if offset < count && raw[offset] > 0x20 { return offset }
+        // Compact JSON costs one comparison, and the one space after a colon two.
+        if offset < count {
+            let byte = raw[offset]
+            if byte > 0x20 { return offset }
+            if byte == 0x20 && offset &+ 1 < count && raw[offset &+ 1] > 0x20 { return offset &+ 1 }
+        }
         while offset < count {
             let byte = raw[offset]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return offset }
