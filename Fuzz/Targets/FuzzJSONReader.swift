@@ -19,6 +19,8 @@ public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
 ///    doubles to the bit, and writing it again gives the same bytes.
 /// 5. A root number reads as the number Swift's own parsers make of the same text.
 /// 6. The tree survives the other formats where they can hold it, and Foundation objects.
+/// 7. `ModelDecoder`'s flat document of the bytes (its one-pass walk, or the reader where the walk gives up)
+///    holds the same tree, or both fail (a limit may be met by one path only).
 enum JSONReaderProperties {
     static func check(_ input: Data) {
         let tree = Outcome("JSONFormat.value", input: input) { try JSONFormat.value(from: input) }
@@ -38,6 +40,7 @@ enum JSONReaderProperties {
         case (.failure, .failure):
             break
         }
+        if ModelFileFormat.detect(input) == .json { checkFlatDocument(tree, input: input) }
         guard let value = tree.value else { return }
 
         checkSkipping(input)
@@ -50,6 +53,25 @@ enum JSONReaderProperties {
         }
         RoundTrip.checkEveryFormat(value, except: .json, origin: "JSON", input: input)
         RoundTrip.checkFoundationObjects(value, origin: "JSON", input: input)
+    }
+
+    /// The flat document that `ModelDecoder` reads for `Codable` types agrees with the tree reader.
+    static func checkFlatDocument(_ tree: Outcome<Value>, input: Data) {
+        let flat = Outcome("ModelDecoder (flat document)", input: input) {
+            try ModelDecoder().decode(Value.self, from: input)
+        }
+        switch (tree, flat) {
+        case (.success(let a), .success(let b)):
+            if let difference = ValueComparison.firstDifference(a, b) {
+                propertyFailed("tree reader and flat document disagree at \(difference)", input: input)
+            }
+        case (.success, .failure(let error)), (.failure(let error), .success):
+            if !error.isLimit {
+                propertyFailed("only one of the tree reader and the flat document fails: \(error)", input: input)
+            }
+        case (.failure, .failure):
+            break
+        }
     }
 
     /// A document that reads must also skip: the skipping scan accepts a superset of the full grammar.
