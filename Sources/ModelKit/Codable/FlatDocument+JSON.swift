@@ -152,33 +152,15 @@ extension FlatDocument {
     }
 
     /// The offset of the first byte at or after `offset` that is not JSON whitespace.
-    ///
-    /// Pretty-printed JSON is mostly indentation, taken eight spaces at a time, as ``JSONReader`` takes it.
     @inline(__always)
     static func whitespaceEnd(_ raw: UnsafeRawBufferPointer, from offset: Int) -> Int {
         let count = raw.count
-        var offset = offset
         // Compact JSON costs one comparison, and the one space after a colon two.
         if offset < count {
             let byte = raw[offset]
             if byte > 0x20 { return offset }
             if byte == 0x20 && offset &+ 1 < count && raw[offset &+ 1] > 0x20 { return offset &+ 1 }
         }
-        while offset < count {
-            let byte = raw[offset]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return offset }
-            offset &+= 1
-            while offset &+ 8 <= count {
-                let others =
-                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    ^ 0x2020_2020_2020_2020
-                if others != 0 {
-                    offset &+= others.trailingZeroBitCount &>> 3
-                    break
-                }
-                offset &+= 8
-            }
-        }
-        return offset
+        return JSONText(bytes: raw).whitespaceRunEnd(from: offset)
     }
 }
