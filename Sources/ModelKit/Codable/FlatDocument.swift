@@ -373,29 +373,6 @@ struct FlatDocument: ModelDecodable {
         }
     }
 
-    /// Whether the key at `index` is spelled by `utf8`, whose ``KeyShape`` is `shape`.
-    ///
-    /// Most keys are 16 bytes or shorter, and for those equal shapes are equal bytes: three word comparisons.
-    @inline(__always)
-    func key(at index: Int, equals utf8: UnsafeBufferPointer<UInt8>, shape: KeyShape) -> Bool {
-        let entry = entries[index]
-        switch entry.kind {
-        case .key:
-            let start = Int(entry.start)
-            let length = entry.end &- start
-            guard length == utf8.count else { return false }
-            return bytes.withUnsafeBytes { raw in
-                let candidate = UnsafeRawBufferPointer(rebasing: raw[start..<(start &+ length)])
-                guard KeyShape(candidate) == shape else { return false }
-                return length <= KeyShape.wholeKeyLength
-                    || memcmp(candidate.baseAddress!, utf8.baseAddress!, length) == 0
-            }
-        case .escapedKey, .storedKey:
-            return key(at: index).utf8.elementsEqual(utf8)
-        default:
-            return false
-        }
-    }
 }
 
 extension JSONReader {

@@ -328,7 +328,7 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let number = try text.commonNumber(from: offset) ?? text.scanNumber(from: offset)
+        let number = try text.scanNumber(from: offset)
         guard let value = text.integerValue(of: number), let integer = ConversionRules.exactInteger(value, as: type)
         else {
             return nil
@@ -349,7 +349,7 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
-        let number = try text.commonNumber(from: offset) ?? text.scanNumber(from: offset)
+        let number = try text.scanNumber(from: offset)
         let double: Double
         if number.isInteger, let value = text.integerValue(of: number) {
             guard let converted = ConversionRules.exactDouble(value) else { return nil }
@@ -390,7 +390,7 @@ public struct JSONReader: ModelReader {
     ///   number beyond the range of `Double`; a malformed-data error for text outside the JSON grammar.
     @usableFromInline
     mutating func readNumber() throws -> Value {
-        let number = try text.commonNumber(from: offset) ?? text.scanNumber(from: offset)
+        let number = try text.scanNumber(from: offset)
         offset = number.end
         if let integer = text.integerValue(of: number) { return integer }
         guard let value = try text.doubleValue(of: number) else {

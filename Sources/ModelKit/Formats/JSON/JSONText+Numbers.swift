@@ -38,8 +38,19 @@ extension JSONText {
     }
 
     /// Scans the number that starts at `start`, checking it against the JSON grammar.
-    @usableFromInline
+    ///
+    /// Numbers of the common form take ``commonNumber(from:)``, inlined into every reader of numbers; the rest
+    /// take ``scanNumberInFull(from:)``.
+    @inlinable @inline(__always)
     func scanNumber(from start: Int) throws -> NumberScan {
+        if let common = commonNumber(from: start) { return common }
+        return try scanNumberInFull(from: start)
+    }
+
+    /// Scans any number that starts at `start`, checking it against the JSON grammar: past 19 significant
+    /// digits, with an exponent, or malformed.
+    @usableFromInline
+    func scanNumberInFull(from start: Int) throws -> NumberScan {
         let count = bytes.count
         var index = start
         let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -130,11 +141,11 @@ extension JSONText {
     }
 
     /// The scan of the number at `start` when it has the common form, taken eight digits at a time; `nil` for
-    /// anything else, which ``scanNumber(from:)`` then reads (and rejects, if it is malformed).
+    /// anything else, which ``scanNumberInFull(from:)`` then reads (and rejects, if it is malformed).
     ///
     /// The common form is `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 19 digits in all, followed by a byte that is
     /// none of `.`, `e` and `E`, with eight bytes readable at each run of digits. Within it, the scan gives what
-    /// ``scanNumber(from:)`` gives: the same significand and power of ten, so the same value (`digitCount`
+    /// ``scanNumberInFull(from:)`` gives: the same significand and power of ten, so the same value (`digitCount`
     /// counts a fraction's leading zeros too, which only ever makes it larger). It is inlined into the exact
     /// reads, so that a coordinate or an id costs no call and no scan result in memory: the general scan and
     /// its result were two thirds of the instructions for canada.json's 220,000 coordinates.
@@ -171,8 +182,8 @@ extension JSONText {
             guard fractionDigits > 0 else { return nil }
         }
         digitCount &+= fractionDigits
-        let next = bytes[index] | 0x20
-        guard next != UInt8(ascii: "e"), next != UInt8(ascii: ".") | 0x20 else { return nil }
+        let next = bytes[index]
+        guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
         return NumberScan(
             start: start, end: index, significand: significand, digitCount: digitCount, exponent: -fractionDigits,
             isNegative: isNegative, isInteger: fractionDigits == 0, isTruncated: false)
