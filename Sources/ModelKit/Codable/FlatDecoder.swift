@@ -5,13 +5,19 @@ import Foundation
 /// `marks` runs beside the document's entries: at a key, 1 once a property asked for it (for the report of
 /// unread keys); at a dictionary, the entry of the key after the one found last, where the next lookup starts
 /// — `Codable` asks for keys mostly in the order they were written, so most lookups are one comparison.
+///
+/// A key repeated in one dictionary counts with its last value, as on every other path. The lookup from the
+/// hint finds the first, so a call first decodes as if keys were unique and then checks, from the marks,
+/// whether a key that was read appears again unread (``readKeyRepeats()``); only then is the document decoded
+/// again with ``lastKeyWins``, where every lookup walks its whole dictionary.
 final class FlatDecodingState {
     let document: FlatDocument
     let context: DecodingContext
 
     /// What the containers change as they decode, besides the marks.
     struct Marks {
-        /// The dictionaries opened as keyed containers, whose unread keys are reported at the end.
+        /// The dictionaries opened as keyed containers, whose unread keys are reported at the end and
+        /// checked for repeats.
         var openedDictionaries: [Int] = []
         /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
         var renamedKeys: [String: String] = [:]
@@ -44,19 +50,22 @@ final class FlatDecodingState {
     private let marks: UnsafeMutableBufferPointer<Int>
     /// Whether the call renames keys to snake_case, read at every key.
     let isSnakeCase: Bool
-    /// Whether unread keys are noted or rejected, so that the opened dictionaries are worth listing.
+    /// Whether unread keys are noted or rejected.
     let reportsUnreadKeys: Bool
+    /// Whether a lookup returns the last of a key's entries in its dictionary rather than the first it meets.
+    let lastKeyWins: Bool
 
     var renamedKeys: [String: String] {
         _read { yield mutable.pointee.renamedKeys }
         _modify { yield &mutable.pointee.renamedKeys }
     }
 
-    init(document: FlatDocument, context: DecodingContext) {
+    init(document: FlatDocument, context: DecodingContext, lastKeyWins: Bool = false) {
         self.document = document
         self.context = context
         self.isSnakeCase = context.options.keyStrategy == .snakeCase
         self.reportsUnreadKeys = context.isStrict || context.options.collectsDiagnostics
+        self.lastKeyWins = lastKeyWins
         mutable = UnsafeMutablePointer.allocate(capacity: 1)
         mutable.initialize(to: Marks())
         marks = UnsafeMutableBufferPointer.allocate(capacity: document.entries.count)
@@ -81,8 +90,6 @@ final class FlatDecodingState {
     }
 
     func opened(_ dictionary: Int) {
-        // Only the report of unread keys reads this list, and it runs only when it can say something.
-        guard reportsUnreadKeys else { return }
         mutable.pointee.openedDictionaries.append(dictionary)
     }
 
@@ -143,6 +150,19 @@ final class FlatDecodingState {
                     let value = entries[key &+ 1]
                     return value.kind.rawValue >= FlatEntry.Kind.array.rawValue ? value.end : key &+ 2
                 }
+                if lastKeyWins {
+                    // Every entry of the key is marked, so that an earlier one is not reported as unread.
+                    var last: Int?
+                    var index = first
+                    while index < end {
+                        if matches(index) {
+                            marks[index] = 1
+                            last = index
+                        }
+                        index = next(after: index)
+                    }
+                    return last
+                }
                 var index = start
                 while index < end {
                     if matches(index) { return index }
@@ -158,6 +178,35 @@ final class FlatDecodingState {
         }
         guard let index else { return nil }
         return found(index, in: dictionary)
+    }
+
+    /// Whether a key that a property read appears again, unread, in one of the opened dictionaries: then the
+    /// value read was not the last, and the call must decode again with ``lastKeyWins``.
+    ///
+    /// Only keys left unread are compared, and only with the keys read in their dictionary, so that a document
+    /// whose keys were all read costs one pass over its opened dictionaries.
+    func readKeyRepeats() -> Bool {
+        let entries = document.entries
+        for dictionary in mutable.pointee.openedDictionaries where entries[dictionary].kind == .dictionary {
+            let end = entries[dictionary].end
+            var index = dictionary + 1
+            while index < end {
+                if marks[index] == 0 && entries[index].isKey && isRead(index, in: dictionary) { return true }
+                index = document.end(ofValueAt: index + 1)
+            }
+        }
+        return false
+    }
+
+    /// Whether the key at `key` is also among the keys read in the dictionary at `dictionary`.
+    private func isRead(_ key: Int, in dictionary: Int) -> Bool {
+        let end = document.entries[dictionary].end
+        var index = dictionary + 1
+        while index < end {
+            if marks[index] == 1 && document.keysAreEqual(index, key) { return true }
+            index = document.end(ofValueAt: index + 1)
+        }
+        return false
     }
 
     private func found(_ index: Int, in dictionary: Int) -> Int {

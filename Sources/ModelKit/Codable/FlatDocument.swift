@@ -318,6 +318,19 @@ struct FlatDocument: ModelDecodable {
         }
     }
 
+    /// Whether the keys at `first` and `second` are the same text; two keys from JSON without escapes are
+    /// compared on their bytes, without making a `String`.
+    func keysAreEqual(_ first: Int, _ second: Int) -> Bool {
+        let one = entries[first]
+        let other = entries[second]
+        guard one.kind == .key && other.kind == .key else { return key(at: first) == key(at: second) }
+        let length = one.end &- Int(one.start)
+        guard length == other.end &- Int(other.start) else { return false }
+        return bytes.withUnsafeBytes { text in
+            text[Int(one.start)..<one.end].elementsEqual(text[Int(other.start)..<other.end])
+        }
+    }
+
     /// The string at `index` if it is one, as it is.
     @inlinable
     func string(at index: Int) -> String? {

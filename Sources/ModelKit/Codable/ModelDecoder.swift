@@ -63,12 +63,29 @@ public struct ModelDecoder: Sendable {
     }
 
     /// Decodes the root of `document`, then reports the keys that no property asked for.
+    ///
+    /// A key repeated in one dictionary counts with its last value (see ``FlatDecodingState``): when a key that
+    /// was read appears again, the first result — a model or an error — is dropped with its diagnostics, and the
+    /// document is decoded again with every lookup taking the last entry of its key.
     private func decode<T: Decodable>(
         _ type: T.Type, from document: FlatDocument, context: DecodingContext
     ) throws -> Decoded<T> {
+        let checkpoint = context.checkpoint()
         let state = FlatDecodingState(document: document, context: context)
-        let model = try state.decode(T.self, at: 0)
-        try state.reportUnreadKeys()
+        do {
+            let model = try state.decode(T.self, at: 0)
+            if !state.readKeyRepeats() {
+                try state.reportUnreadKeys()
+                return Decoded(model: model, diagnostics: context.diagnostics)
+            }
+        } catch {
+            // The error may come from a value that a later one replaces.
+            guard state.readKeyRepeats() else { throw error }
+        }
+        context.rollBack(to: checkpoint)
+        let again = FlatDecodingState(document: document, context: context, lastKeyWins: true)
+        let model = try again.decode(T.self, at: 0)
+        try again.reportUnreadKeys()
         return Decoded(model: model, diagnostics: context.diagnostics)
     }
 }

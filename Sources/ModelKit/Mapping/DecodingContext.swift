@@ -75,6 +75,25 @@ public final class DecodingContext {
         pathStack.removeLast()
     }
 
+    /// What a call has changed in the context so far, to go back to when it decodes the same input again.
+    struct Checkpoint {
+        let noteCount: Int
+        let pathStack: [PathComponent]
+        let knownKeyCount: Int
+    }
+
+    /// The context as it is now.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(noteCount: diagnostics.count, pathStack: pathStack, knownKeyCount: knownKeys.count)
+    }
+
+    /// Drops the notes taken since `checkpoint` and restores its path.
+    func rollBack(to checkpoint: Checkpoint) {
+        diagnostics.removeSubrange(min(checkpoint.noteCount, diagnostics.count)...)
+        pathStack = checkpoint.pathStack
+        knownKeys.removeSubrange(min(checkpoint.knownKeyCount, knownKeys.count)...)
+    }
+
     /// Records a note at the current path.
     public func note(_ kind: Diagnostic.Kind) {
         guard collects else { return }

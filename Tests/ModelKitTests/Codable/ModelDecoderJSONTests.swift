@@ -93,14 +93,44 @@ struct ModelDecoderJSONTests {
         }
     }
 
-    @Test("A key written twice: the first is read and the second is reported as unread, as before the index")
+    @Test("A key written twice counts with its last value, with nothing noted, as on every other path")
     func duplicateKeys() throws {
         let json = Data(#"{"a":1,"a":2}"#.utf8)
         let decoded = try ModelDecoder().decodeWithDiagnostics(Single.self, from: json)
-        #expect(decoded.model == Single(a: 1))
-        #expect(decoded.diagnostics.map(\.description) == ["a: no property reads this key"])
-        // A dictionary of values keeps the last, as every tree does.
+        #expect(decoded.model == Single(a: 2))
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(try ModelDecoder(options: .strict).decode(Single.self, from: json) == Single(a: 2))
         #expect(try ModelDecoder().decode([String: Int].self, from: json) == ["a": 2])
+        // In a nested dictionary, between other keys, and three times.
+        let nested = Data(#"{"texts":["x"],"text":"a","texts":["y","z"],"text":"b","text":"c"}"#.utf8)
+        #expect(try ModelDecoder().decode(Texts.self, from: nested) == Texts(texts: ["y", "z"], text: "c"))
+        let inArray = Data(#"[{"a":1},{"a":2,"a":3},{"a":4}]"#.utf8)
+        #expect(try ModelDecoder().decode([Single].self, from: inArray).map(\.a) == [1, 3, 4])
+        // A key that is never read may repeat without a second decoding changing anything.
+        let unread = try ModelDecoder().decodeWithDiagnostics(Single.self, from: Data(#"{"a":1,"b":2,"b":3}"#.utf8))
+        #expect(unread.model == Single(a: 1))
+        #expect(
+            unread.diagnostics.map(\.description) == ["b: no property reads this key", "b: no property reads this key"])
+    }
+
+    @Test("An earlier value of a repeated key that fails is replaced, with its note; a later one that fails counts")
+    func duplicateKeyFailures() throws {
+        let replaced = Data(#"{"count":"x","flag":true,"ratio":1,"values":[],"label":"l","count":3}"#.utf8)
+        #expect(try ModelDecoder(options: .strict).decode(Lenient.self, from: replaced).count == 3)
+        let lenient = try ModelDecoder().decodeWithDiagnostics(Lenient.self, from: replaced)
+        #expect(lenient.model.count == 3)
+        #expect(lenient.diagnostics.isEmpty)
+        let failing = Data(#"{"count":3,"flag":true,"ratio":1,"values":[],"label":"l","count":"x"}"#.utf8)
+        #expect(throws: MappingError.self) { try ModelDecoder().decode(Lenient.self, from: failing) }
+    }
+
+    @Test("A property list with a repeated key keeps the last value through ModelDecoder too")
+    func duplicateKeysInPropertyLists() throws {
+        let xml = Data(
+            """
+            <plist><dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict></plist>
+            """.utf8)
+        #expect(try ModelDecoder().decode(Single.self, from: xml) == Single(a: 2))
     }
 
     @Test("Strings with every escape, surrogate pairs and raw UTF-8 read as JSONDecoder reads them")
