@@ -217,8 +217,9 @@ extension JSONText {
     ///
     /// A number whose digits fit in 53 bits and whose power of ten is at most 22 is one exact multiplication
     /// or division, which IEEE arithmetic rounds correctly (Clinger's fast path); most others are one
-    /// extended-precision operation (see ``extendedPrecisionDouble(_:exponent:)``); the rest go to the standard
-    /// library's correctly rounded parser.
+    /// extended-precision operation (see ``extendedPrecisionDouble(_:exponent:)``) or, without `Float80` or near
+    /// a midpoint, exact integer arithmetic (``exactDecimalDouble(_:exponent:)``); the rest (past 19 digits or
+    /// beyond 10^±27) go to the standard library's correctly rounded parser.
     @inlinable
     func doubleValue(of number: NumberScan) throws -> Double? {
         let significand = number.significand
@@ -233,11 +234,76 @@ extension JSONText {
             }
             return number.isNegative ? -value : value
         }
-        if !number.isTruncated, let value = JSONText.extendedPrecisionDouble(significand, exponent: exponent) {
+        if !number.isTruncated,
+            let value = JSONText.extendedPrecisionDouble(significand, exponent: exponent)
+                ?? JSONText.exactDecimalDouble(significand, exponent: exponent)
+        {
             return number.isNegative ? -value : value
         }
         return try exactlyParsedDouble(of: number)
     }
+
+    /// `significand × 10^exponent` rounded to the nearest `Double`, ties to even, by exact integer arithmetic;
+    /// `nil` for a zero significand or an exponent beyond ±27.
+    ///
+    /// 10^e is 5^e × 2^e, and the power of two only moves the binary point: the value is the product
+    /// `significand × 5^e`, or the quotient `significand / 5^-e` with its remainder kept as a sticky bit, both
+    /// exact in 128 bits. It serves where `Float80` does not exist (arm64, Apple's devices among them), so that
+    /// a 17-digit coordinate is not copied into a `String` for the standard library's parser, and where
+    /// `Float80`'s rounding lies too near a midpoint to trust.
+    @inlinable
+    static func exactDecimalDouble(_ significand: UInt64, exponent: Int) -> Double? {
+        guard significand != 0, exponent >= -27, exponent <= 27 else { return nil }
+        if exponent >= 0 {
+            let (high, low) = significand.multipliedFullWidth(by: powersOfFive[exponent])
+            return roundedDouble(high: high, low: low, isInexact: false, binaryExponent: exponent)
+        }
+        // The significand with its top bit set and 64 bits below the point: the quotient then has at least 65
+        // significant bits, whatever the divisor (5^27 < 2^63).
+        let shift = significand.leadingZeroBitCount
+        let numerator = significand << UInt64(shift)
+        let divisor = powersOfFive[-exponent]
+        let (upper, upperRemainder) = numerator.quotientAndRemainder(dividingBy: divisor)
+        let (lower, remainder) = divisor.dividingFullWidth((upperRemainder, 0))
+        return roundedDouble(
+            high: upper, low: lower, isInexact: remainder != 0, binaryExponent: exponent &- shift &- 64)
+    }
+
+    /// `(high × 2^64 + low + ε) × 2^binaryExponent` rounded to the nearest `Double`, ties to even, where `ε` is
+    /// in (0, 1) when `isInexact` and 0 otherwise; the value must be nonzero and within the range of normal
+    /// doubles.
+    @inlinable
+    static func roundedDouble(high: UInt64, low: UInt64, isInexact: Bool, binaryExponent: Int) -> Double {
+        // The 64 bits from the highest set bit down, and whether anything below them is set.
+        let top: UInt64
+        let exponent: Int
+        var sticky = isInexact
+        if high != 0 {
+            let zeros = high.leadingZeroBitCount
+            // Smart shifts: by 64 they give 0, so `zeros == 0` needs no case of its own.
+            top = high << UInt64(zeros) | low >> UInt64(64 &- zeros)
+            sticky = sticky || low << UInt64(zeros) != 0
+            exponent = binaryExponent &+ 64 &- zeros
+        } else {
+            let zeros = low.leadingZeroBitCount
+            top = low << UInt64(zeros)
+            exponent = binaryExponent &- zeros
+        }
+        // 53 bits stay; the 11 below them decide the rounding, with the sticky bit breaking a tie.
+        var kept = top >> 11
+        let dropped = top & 0x7FF
+        if dropped > 0x400 || (dropped == 0x400 && (sticky || kept & 1 == 1)) { kept &+= 1 }
+        // `kept` may have carried into a 54th bit (2^53): still exact as a Double.
+        return Double(sign: .plus, exponent: exponent &+ 11, significand: Double(kept))
+    }
+
+    /// 5^0 through 5^27, each exact in a `UInt64` (5^27 < 2^63).
+    @usableFromInline
+    static let powersOfFive: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...27 { powers.append(powers[powers.count - 1] * 5) }
+        return powers
+    }()
 
     /// The standard library's correctly rounded reading of `number`'s text; `nil` beyond the range of `Double`.
     @usableFromInline
@@ -261,7 +327,9 @@ extension JSONText {
     /// library's parser, which copies the text into a `String` first: a third of the time for number-heavy
     /// documents. `Float80` holds any 64-bit significand and powers of ten up to 10^27 exactly, so the product
     /// or quotient is one correctly rounded operation; rounding that to `Double` is right unless the result lies
-    /// next to a midpoint between two doubles, and those rare cases return `nil` for the exact parser.
+    /// next to a midpoint between two doubles, and those rare cases return `nil`, for
+    /// ``exactDecimalDouble(_:exponent:)``. Where the two do the same work, this one is measured faster on
+    /// x86-64: one `fdiv` instead of two integer divisions.
     @inlinable
     static func extendedPrecisionDouble(_ significand: UInt64, exponent: Int) -> Double? {
         #if arch(x86_64) || arch(i386)
