@@ -19,6 +19,10 @@ final class FlatDecodingState {
         /// The dictionaries opened as keyed containers, whose unread keys are reported at the end and
         /// checked for repeats.
         var openedDictionaries: [Int] = []
+        /// How many keys the opened dictionaries have (a dictionary opened twice counts twice), and how many
+        /// keys were read: when the two are equal, no key is left unread, so none repeats a read one.
+        var openedKeyCount = 0
+        var readKeyCount = 0
         /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
         var renamedKeys: [String: String] = [:]
         /// How each type met so far decodes, so that its conformances are looked up once per call.
@@ -91,6 +95,7 @@ final class FlatDecodingState {
 
     func opened(_ dictionary: Int) {
         mutable.pointee.openedDictionaries.append(dictionary)
+        mutable.pointee.openedKeyCount &+= document.entries[dictionary].count
     }
 
     /// How `type` decodes: from this call's cache, else from the process's, else by its conformances.
@@ -183,9 +188,10 @@ final class FlatDecodingState {
     /// Whether a key that a property read appears again, unread, in one of the opened dictionaries: then the
     /// value read was not the last, and the call must decode again with ``lastKeyWins``.
     ///
-    /// Only keys left unread are compared, and only with the keys read in their dictionary, so that a document
-    /// whose keys were all read costs one pass over its opened dictionaries.
+    /// A document whose keys were all read costs one comparison of two counts; otherwise only keys left unread
+    /// are compared, and only with the keys read in their dictionary.
     func readKeyRepeats() -> Bool {
+        guard mutable.pointee.readKeyCount < mutable.pointee.openedKeyCount else { return false }
         let entries = document.entries
         for dictionary in mutable.pointee.openedDictionaries where entries[dictionary].kind == .dictionary {
             let end = entries[dictionary].end
@@ -210,6 +216,7 @@ final class FlatDecodingState {
     }
 
     private func found(_ index: Int, in dictionary: Int) -> Int {
+        mutable.pointee.readKeyCount &+= 1 &- marks[index]
         marks[index] = 1
         // The next lookup starts at the key after this one.
         marks[dictionary] = document.end(ofValueAt: index + 1)
