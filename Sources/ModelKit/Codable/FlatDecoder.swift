@@ -23,6 +23,8 @@ final class FlatDecodingState {
         /// keys were read: when the two are equal, no key is left unread, so none repeats a read one.
         var openedKeyCount = 0
         var readKeyCount = 0
+        /// For a call decoded again because keys repeat: each dictionary's keys and their entries, in order.
+        var entriesOfKeys: [Int: [String: [Int]]] = [:]
         /// The data keys of the coding keys asked for so far, under a key strategy that renames them.
         var renamedKeys: [String: String] = [:]
         /// How each type met so far decodes, so that its conformances are looked up once per call.
@@ -121,6 +123,7 @@ final class FlatDecodingState {
     /// Keys are compared on their UTF-8 bytes: a key from JSON without escapes is never made into a `String`.
     @inline(__always)
     func find(_ key: String, in dictionary: Int, end: Int) -> Int? {
+        if lastKeyWins { return findLast(key, in: dictionary, end: end) }
         if let found = key.utf8.withContiguousStorageIfAvailable({ find(utf8: $0, in: dictionary, end: end) }) {
             return found
         }
@@ -155,19 +158,6 @@ final class FlatDecodingState {
                     let value = entries[key &+ 1]
                     return value.kind.rawValue >= FlatEntry.Kind.array.rawValue ? value.end : key &+ 2
                 }
-                if lastKeyWins {
-                    // Every entry of the key is marked, so that an earlier one is not reported as unread.
-                    var last: Int?
-                    var index = first
-                    while index < end {
-                        if matches(index) {
-                            marks[index] = 1
-                            last = index
-                        }
-                        index = next(after: index)
-                    }
-                    return last
-                }
                 var index = start
                 while index < end {
                     if matches(index) { return index }
@@ -185,32 +175,75 @@ final class FlatDecodingState {
         return found(index, in: dictionary)
     }
 
+    /// The last entry of `key` in the dictionary at `dictionary`, with every entry of the key marked as read,
+    /// for a call decoded again because keys repeat.
+    ///
+    /// Each dictionary's keys are listed once, so that a type asking for every key of a large dictionary does
+    /// not walk the whole dictionary at each key.
+    private func findLast(_ key: String, in dictionary: Int, end: Int) -> Int? {
+        if mutable.pointee.entriesOfKeys[dictionary] == nil {
+            var entriesOfKeys: [String: [Int]] = [:]
+            var index = dictionary + 1
+            while index < end {
+                if document.entries[index].isKey { entriesOfKeys[document.key(at: index), default: []].append(index) }
+                index = document.end(ofValueAt: index + 1)
+            }
+            mutable.pointee.entriesOfKeys[dictionary] = entriesOfKeys
+        }
+        guard let entries = mutable.pointee.entriesOfKeys[dictionary]?[key], let last = entries.last else {
+            return nil
+        }
+        for entry in entries { marks[entry] = 1 }
+        return found(last, in: dictionary)
+    }
+
     /// Whether a key that a property read appears again, unread, in one of the opened dictionaries: then the
     /// value read was not the last, and the call must decode again with ``lastKeyWins``.
     ///
-    /// A document whose keys were all read costs one comparison of two counts; otherwise only keys left unread
-    /// are compared, and only with the keys read in their dictionary.
+    /// A document whose keys were all read costs one comparison of two counts. Otherwise each dictionary with
+    /// both read and unread keys is checked in time linear in its size: its unread keys are compared on their
+    /// bytes with up to 16 read ones, or looked up among more in a set.
     func readKeyRepeats() -> Bool {
         guard mutable.pointee.readKeyCount < mutable.pointee.openedKeyCount else { return false }
         let entries = document.entries
         for dictionary in mutable.pointee.openedDictionaries where entries[dictionary].kind == .dictionary {
             let end = entries[dictionary].end
-            var index = dictionary + 1
-            while index < end {
-                if marks[index] == 0 && entries[index].isKey && isRead(index, in: dictionary) { return true }
-                index = document.end(ofValueAt: index + 1)
+            func forEachKey(read: Bool, _ body: (Int) -> Bool) -> Bool {
+                var index = dictionary + 1
+                while index < end {
+                    if entries[index].isKey && (marks[index] == 1) == read && body(index) { return true }
+                    index = document.end(ofValueAt: index + 1)
+                }
+                return false
             }
-        }
-        return false
-    }
-
-    /// Whether the key at `key` is also among the keys read in the dictionary at `dictionary`.
-    private func isRead(_ key: Int, in dictionary: Int) -> Bool {
-        let end = document.entries[dictionary].end
-        var index = dictionary + 1
-        while index < end {
-            if marks[index] == 1 && document.keysAreEqual(index, key) { return true }
-            index = document.end(ofValueAt: index + 1)
+            var readCount = 0
+            _ = forEachKey(read: true) { _ in
+                readCount += 1
+                return false
+            }
+            guard readCount > 0, readCount < entries[dictionary].count else { continue }
+            let repeats: Bool
+            if readCount <= 16 {
+                repeats = withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { read in
+                    var count = 0
+                    _ = forEachKey(read: true) { key in
+                        read[count] = key
+                        count += 1
+                        return false
+                    }
+                    return forEachKey(read: false) { key in
+                        read[..<count].contains { document.keysAreEqual($0, key) }
+                    }
+                }
+            } else {
+                var names: Set<String> = []
+                _ = forEachKey(read: true) { key in
+                    names.insert(document.key(at: key))
+                    return false
+                }
+                repeats = forEachKey(read: false) { names.contains(document.key(at: $0)) }
+            }
+            if repeats { return true }
         }
         return false
     }

@@ -59,6 +59,23 @@ private struct Single: Codable, Equatable {
     var a: Int
 }
 
+/// Reads every key of its dictionary through `allKeys`, as a type with dynamic keys does.
+private struct AllKeys: Decodable {
+    var values: [String: Int] = [:]
+
+    struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Name.self)
+        for key in container.allKeys { values[key.stringValue] = try container.decode(Int.self, forKey: key) }
+    }
+}
+
 private struct Lenient: Codable, Equatable {
     var count: Int
     var flag: Bool
@@ -111,6 +128,19 @@ struct ModelDecoderJSONTests {
         #expect(unread.model == Single(a: 1))
         #expect(
             unread.diagnostics.map(\.description) == ["b: no property reads this key", "b: no property reads this key"])
+    }
+
+    @Test("Repeats among many keys: more than 16 read, every key read through allKeys, thousands unread")
+    func duplicateKeysAmongMany() throws {
+        let keys = (0..<5000).map { "\"k\($0)\":\($0)" }
+        let repeated = Data("{\(keys.joined(separator: ",")),\"k7\":-7}".utf8)
+        let all = try ModelDecoder().decode(AllKeys.self, from: repeated)
+        #expect(all.values.count == 5000)
+        #expect(all.values["k7"] == -7)
+        #expect(all.values["k4999"] == 4999)
+        // One key read among thousands left unread, then written again last.
+        let single = Data("{\"a\":1,\(keys.joined(separator: ",")),\"a\":2}".utf8)
+        #expect(try ModelDecoder().decode(Single.self, from: single) == Single(a: 2))
     }
 
     @Test("An earlier value of a repeated key that fails is replaced, with its note; a later one that fails counts")
