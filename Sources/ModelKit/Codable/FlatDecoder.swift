@@ -9,7 +9,8 @@ import Foundation
 /// A key repeated in one dictionary counts with its last value, as on every other path. The lookup from the
 /// hint finds the first, so a call first decodes as if keys were unique and then checks, from the marks,
 /// whether a key that was read appears again unread (``readKeyRepeats()``); only then is the document decoded
-/// again with ``lastKeyWins``, where every lookup walks its whole dictionary.
+/// again with ``lastKeyWins``, where a lookup takes the last entry of its key from a list of each dictionary's
+/// keys made at its first lookup.
 final class FlatDecodingState {
     let document: FlatDocument
     let context: DecodingContext
