@@ -412,7 +412,7 @@ extension JSONReader {
             case .integer(let number): return FlatEntry(.integer, payload: UInt64(bitPattern: number))
             case .unsignedInteger(let number): return FlatEntry(.unsignedInteger, payload: number)
             case .double(let number): return FlatEntry(.double, payload: number.bitPattern)
-            default: throw misuse("a number that is not one")
+            default: throw text.misuse(at: offset, "a number that is not one")
             }
         case UInt8(ascii: "t"):
             try consumeLiteral("true", length: 4)
@@ -424,7 +424,7 @@ extension JSONReader {
             try consumeNull()
             return FlatEntry(.null)
         default:
-            throw unexpected(at: offset, expected: "a value")
+            throw text.unexpected(at: offset, expected: "a value")
         }
     }
 }

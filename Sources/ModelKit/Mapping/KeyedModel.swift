@@ -126,7 +126,11 @@ public struct Field<T> {
         key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool
     ) throws {
         try settle(context: context)
-        if value == nil { try finishWithoutValue(key: key(), context: context, reportsMissing: reportsMissing) }
+        if value == nil {
+            try FieldSettling.finishWithoutValue(
+                hasDefault: defaultValue != nil, seen: seen, key: key(), context: context,
+                reportsMissing: reportsMissing)
+        }
     }
 
     /// ``finish(key:context:reportsMissing:)`` for the key at `index` in `table`.
@@ -139,15 +143,18 @@ public struct Field<T> {
     ) throws {
         try settle(context: context)
         if value == nil {
-            try finishWithoutValue(key: table.keys[index], context: context, reportsMissing: reportsMissing)
+            try FieldSettling.finishWithoutValue(
+                hasDefault: defaultValue != nil, seen: seen, key: table.keys[index], context: context,
+                reportsMissing: reportsMissing)
         }
     }
 
-    /// Checks that a field without a value has a default, and notes it as missing if asked.
+    /// ``FieldSettling/finishWithoutValue(hasDefault:seen:key:context:reportsMissing:)`` for this field: the call
+    /// that code inlined from earlier versions of this library makes, kept so that it still links.
     @usableFromInline
     func finishWithoutValue(key: String, context: DecodingContext, reportsMissing: Bool) throws {
-        guard defaultValue != nil else { throw MappingError(.missingKey, at: context.path(appending: .key(key))) }
-        if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
+        try FieldSettling.finishWithoutValue(
+            hasDefault: defaultValue != nil, seen: seen, key: key, context: context, reportsMissing: reportsMissing)
     }
 
     /// The decoded value, or the default, after ``finish(keyAt:in:context:reportsMissing:)`` succeeded.
@@ -225,6 +232,24 @@ public struct Field<T> {
             context.note(.defaultedInvalid(error: failure.reasonDescription))
             return nil
         }
+    }
+}
+
+/// The part of settling a ``Field`` that does not depend on its value's type.
+///
+/// Not generic, so that the common case of an absent optional key costs a call and two tests: as a method of
+/// the generic `Field`, unspecialized, it looked up the metadata of `Optional<T>` at run time to test the
+/// default for `nil`, about 450 instructions a missing key.
+@usableFromInline
+enum FieldSettling {
+    /// Checks that a field without a value has a default, and notes it as missing if asked and no key of it
+    /// was seen.
+    @usableFromInline
+    static func finishWithoutValue(
+        hasDefault: Bool, seen: Bool, key: String, context: DecodingContext, reportsMissing: Bool
+    ) throws {
+        guard hasDefault else { throw MappingError(.missingKey, at: context.path(appending: .key(key))) }
+        if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
     }
 }
 

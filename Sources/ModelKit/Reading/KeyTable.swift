@@ -93,15 +93,21 @@ public final class KeyTable: Sendable {
     /// cost more than the comparison itself.
     @inlinable
     public func plainKeyEnd(at index: Int, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        return plainKeyEnd(at: index, in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, from: start)
+    }
+
+    /// ``plainKeyEnd(at:in:from:)`` over the `count` bytes at `base`, for a reader that keeps its text so.
+    @inlinable @inline(__always)
+    func plainKeyEnd(at index: Int, in base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         guard index >= 0 && index < plainShapes.count else { return nil }
         let shape = plainShapes[index]
         guard shape.count >= 0 else { return nil }
         let end = start &+ shape.count
-        guard start >= 0, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        let candidate = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        guard KeyShape(candidate) == shape else { return nil }
+        guard start >= 0, end < count, base[end] == UInt8(ascii: "\"") else { return nil }
+        guard KeyShape(base + start, count: shape.count) == shape else { return nil }
         if shape.count <= KeyShape.wholeKeyLength { return end }
-        return longKey(at: index, equals: candidate) ? end : nil
+        return longKey(at: index, equals: UnsafeRawBufferPointer(start: base + start, count: shape.count)) ? end : nil
     }
 
     /// Whether the key at `index`, longer than its shape tells apart, is spelled by `bytes` of its length.
@@ -166,12 +172,17 @@ struct KeyShape: Equatable, Sendable {
     /// for a given length, the words determine every byte.
     @inlinable @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer) {
-        count = bytes.count
         guard let base = bytes.baseAddress else {
-            head = 0
-            tail = 0
+            self.init(count: bytes.count, head: 0, tail: 0)
             return
         }
+        self.init(base, count: bytes.count)
+    }
+
+    /// The shape of the `count` bytes at `base`.
+    @inlinable @inline(__always)
+    init(_ base: UnsafeRawPointer, count: Int) {
+        self.count = count
         switch count {
         case 8...:
             head = base.loadUnaligned(as: UInt64.self)

@@ -6,16 +6,16 @@ extension JSONReader {
     /// container it closes.
     @usableFromInline
     mutating func skipContainers(downTo base: Int, entering: Bool) throws {
-        let count = bytes.count
+        let count = text.count
         if entering {
-            try push(bytes[offset] == UInt8(ascii: "{") ? .dictionary : .array)
+            try push(text[offset] == UInt8(ascii: "{") ? .dictionary : .array)
             offset &+= 1
         }
         while openCount > base {
             // Bytes between strings and brackets only need to be passed over, eight at a time.
             while offset &+ 8 <= count {
                 let found = JSONReader.bracketOrQuoteMask(
-                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    text.word(at: offset))
                 if found != 0 {
                     offset &+= found.trailingZeroBitCount &>> 3
                     break
@@ -23,16 +23,16 @@ extension JSONReader {
                 offset &+= 8
             }
             while offset < count {
-                let byte = bytes[offset]
+                let byte = text[offset]
                 let folded = byte | 0x20
                 if byte == UInt8(ascii: "\"") || folded == UInt8(ascii: "{") || folded == UInt8(ascii: "}") { break }
                 offset &+= 1
             }
             let isDictionary = innermost.isDictionary
             guard offset < count else {
-                throw unexpected(at: count, expected: isDictionary ? "'}'" : "']'")
+                throw text.unexpected(at: count, expected: isDictionary ? "'}'" : "']'")
             }
-            switch bytes[offset] {
+            switch text[offset] {
             case UInt8(ascii: "\""):
                 offset = try text.stringEnd(from: offset &+ 1) &+ 1
             case UInt8(ascii: "{"):
@@ -42,11 +42,11 @@ extension JSONReader {
                 try push(.array)
                 offset &+= 1
             case UInt8(ascii: "}"):
-                guard isDictionary else { throw unexpected(at: offset, expected: "']' to close the array") }
+                guard isDictionary else { throw text.unexpected(at: offset, expected: "']' to close the array") }
                 pop()
                 offset &+= 1
             default:
-                guard !isDictionary else { throw unexpected(at: offset, expected: "'}' to close the dictionary") }
+                guard !isDictionary else { throw text.unexpected(at: offset, expected: "'}' to close the dictionary") }
                 pop()
                 offset &+= 1
             }

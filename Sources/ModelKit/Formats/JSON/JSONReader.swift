@@ -42,21 +42,30 @@ public struct JSONReader: ModelReader {
         @inlinable var isArray: Bool { self == .array || self == .arrayContinued }
     }
 
-    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// The bytes, for the scans that only read them.
+    ///
+    /// Those scans are methods of ``JSONText`` rather than of the reader: a method of the reader called from a
+    /// mutating one is handed a copy of the whole reader at every call, a ``JSONText`` two words.
+    @usableFromInline let text: JSONText
     /// Where reading goes on; when ``hasPendingValue`` is set, the first byte of that value.
     @usableFromInline var offset: Int
-    /// The innermost open container, kept out of ``outerFrames`` because every key and element reads and
-    /// updates it: a stored property costs no uniqueness check or bounds check.
+    /// The innermost open container, which every key and element reads and updates.
     @usableFromInline var innermost = Frame.root
-    /// The containers around ``innermost``, outermost first (the first is always `.root`).
-    @usableFromInline var outerFrames: [Frame] = []
+    /// Whether each container around ``innermost`` is a dictionary, one bit each, the nearest in bit 0.
+    ///
+    /// A bit is all a container needs while it waits: it is left for a value inside it, so it comes back with
+    /// an element read, `…Continued`. Bits rather than an array of frames, so that entering and leaving a
+    /// container costs a shift instead of an array's uniqueness and bounds checks.
+    @usableFromInline var enclosingDictionaries: UInt64 = 0
+    /// The bits shifted out of ``enclosingDictionaries`` by nesting deeper than 64 levels, outermost first.
+    @usableFromInline var deepEnclosingDictionaries: [Bool] = []
     /// How many containers are open.
     @usableFromInline var openCount = 0
     /// Whether a value was announced (the root, or by `nextKey`/`nextElement`) and not yet consumed.
     @usableFromInline var hasPendingValue = true
     @usableFromInline var keyStart = 0
     @usableFromInline var keyEnd = 0
-    /// Whether the last key had escapes and so lives in ``keyBuffer`` rather than in ``bytes``.
+    /// Whether the last key had escapes and so lives in ``keyBuffer`` rather than in ``text``.
     @usableFromInline var keyIsUnescaped = false
     /// Separate from ``stringBuffer`` so that ``currentKey()`` stays right after the key's value is read.
     @usableFromInline var keyBuffer: [UInt8] = []
@@ -75,12 +84,11 @@ public struct JSONReader: ModelReader {
     ///   - bytes: JSON text in UTF-8.
     ///   - maximumDepth: the deepest nesting accepted.
     public init(bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) {
-        self.bytes = bytes
+        text = JSONText(bytes: bytes)
         self.maximumDepth = maximumDepth
         var start = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { start = 3 }
         offset = start
-        outerFrames.reserveCapacity(16)
         skipWhitespace()
     }
 
@@ -89,12 +97,9 @@ public struct JSONReader: ModelReader {
         self.init(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
     }
 
-    /// The bytes, for the scans that only read them.
-    ///
-    /// Those scans are methods of ``JSONText`` rather than of the reader: a method of the reader called from a
-    /// mutating one is handed a copy of the whole reader (120 bytes) at every call, a ``JSONText`` two words.
+    /// The bytes read.
     @inlinable
-    var text: JSONText { JSONText(bytes: bytes) }
+    var bytes: UnsafeRawBufferPointer { text.bytes }
 
     /// How many arrays and dictionaries are entered and not yet left.
     @inlinable
@@ -112,7 +117,7 @@ public struct JSONReader: ModelReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw unexpected(at: offset, expected: "a value")
+        default: throw text.unexpected(at: offset, expected: "a value")
         }
     }
 
@@ -148,72 +153,101 @@ public struct JSONReader: ModelReader {
     ///
     /// A value left unread after the previous key is skipped first. Keys without escapes are looked up where
     /// they lie in the input; keys with escapes are unescaped into a buffer the reader reuses.
+    ///
+    /// Inlined is only the common case, a comma and the next key after a value that was read; the rest
+    /// (the first key, the closing brace, a value to skip, anything malformed) is ``nextKeyInFull(in:)``.
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
+        guard innermost == .dictionaryContinued && !hasPendingValue else { return try nextKeyInFull(in: table) }
+        let text = self.text
+        var index = text.whitespaceEnd(from: offset)
+        guard index < text.count && text[index] == UInt8(ascii: ",") else { return try nextKeyInFull(in: table) }
+        index = text.whitespaceEnd(from: index &+ 1)
+        guard index < text.count && text[index] == UInt8(ascii: "\"") else {
+            return try nextKeyInFull(in: table)
+        }
+        return try lookUpKey(quotedAt: index, in: table)
+    }
+
+    /// ``nextKey(in:)`` from any state: skips an unread value, reads the separator or the end of the dictionary,
+    /// and looks up the key.
+    @usableFromInline
+    mutating func nextKeyInFull(in table: KeyTable) throws -> KeyLookup {
         let frame = innermost
         guard frame.isDictionary else {
-            throw misuse("nextKey was called outside a dictionary")
+            throw text.misuse(at: offset, "nextKey was called outside a dictionary")
         }
-        if hasPendingValue { try skipUnreadValue() }
+        if hasPendingValue { try skipValue() }
         skipWhitespace()
-        guard offset < bytes.count else {
-            throw unexpected(at: offset, expected: frame == .dictionary ? "a key or '}'" : "',' or '}'")
+        guard offset < text.count else {
+            throw text.unexpected(at: offset, expected: frame == .dictionary ? "a key or '}'" : "',' or '}'")
         }
-        var byte = bytes[offset]
+        let byte = text[offset]
+        if byte == UInt8(ascii: "}") {
+            offset &+= 1
+            pop()
+            return .end
+        }
         if frame == .dictionaryContinued {
-            if byte == UInt8(ascii: ",") {
-                offset &+= 1
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                    throw unexpected(at: offset, expected: "a key in double quotes after ','")
-                }
-                byte = UInt8(ascii: "\"")
-            } else if byte == UInt8(ascii: "}") {
-                offset &+= 1
-                pop()
-                return .end
-            } else {
-                throw unexpected(at: offset, expected: "',' or '}' after a dictionary entry")
+            guard byte == UInt8(ascii: ",") else {
+                throw text.unexpected(at: offset, expected: "',' or '}' after a dictionary entry")
+            }
+            offset = text.whitespaceEnd(from: offset &+ 1)
+            guard offset < text.count, text[offset] == UInt8(ascii: "\"") else {
+                throw text.unexpected(at: offset, expected: "a key in double quotes after ','")
             }
         } else {
-            if byte == UInt8(ascii: "}") {
-                offset &+= 1
-                pop()
-                return .end
-            }
             guard byte == UInt8(ascii: "\"") else {
-                throw unexpected(at: offset, expected: "a key in double quotes or '}'")
+                throw text.unexpected(at: offset, expected: "a key in double quotes or '}'")
             }
             innermost = .dictionaryContinued
         }
-        // The key after the one found last, spelled out in the data and closed by a quote, is that key: the
-        // common case costs two word comparisons instead of a scan and a lookup.
-        let start = offset &+ 1
-        var index: Int?
-        if predictedTable == ObjectIdentifier(table),
-            let end = table.plainKeyEnd(at: predictedKey, in: bytes, from: start)
-        {
-            keyStart = start
-            keyEnd = end
-            keyIsUnescaped = false
-            offset = end &+ 1
-            index = predictedKey
+        return try lookUpKey(quotedAt: offset, in: table)
+    }
+
+    /// Reads the key whose opening quote is at `quote`, and the colon after it, and looks the key up.
+    ///
+    /// The key after the one found last, spelled out in the data and closed by a quote, is that key: the
+    /// common case costs a few word comparisons instead of a scan and a lookup.
+    @inlinable @inline(__always)
+    mutating func lookUpKey(quotedAt quote: Int, in table: KeyTable) throws -> KeyLookup {
+        let start = quote &+ 1
+        guard predictedTable == ObjectIdentifier(table),
+            let end = table.plainKeyEnd(at: predictedKey, in: text.base, count: text.count, from: start)
+        else { return try lookUpUnpredictedKey(quotedAt: quote, in: table) }
+        let colon = text.whitespaceEnd(from: end &+ 1)
+        guard colon < text.count && text[colon] == UInt8(ascii: ":") else {
+            throw text.unexpected(at: colon, expected: "':' after a key")
+        }
+        keyStart = start
+        keyEnd = end
+        keyIsUnescaped = false
+        offset = text.whitespaceEnd(from: colon &+ 1)
+        hasPendingValue = true
+        let found = predictedKey
+        predictedKey = found &+ 1
+        return .known(found)
+    }
+
+    /// ``lookUpKey(quotedAt:in:)`` for a key other than the one predicted: the key is scanned (and unescaped
+    /// if it has escapes) and looked up by its hash.
+    @usableFromInline
+    mutating func lookUpUnpredictedKey(quotedAt quote: Int, in table: KeyTable) throws -> KeyLookup {
+        offset = quote
+        try readKey()
+        let index: Int?
+        if table.keys.isEmpty {
+            index = nil
+        } else if keyIsUnescaped {
+            index = keyBuffer.withUnsafeBytes { table.index(ofUTF8: $0) }
         } else {
-            try readKey()
-            if table.keys.isEmpty {
-                index = nil
-            } else if keyIsUnescaped {
-                index = keyBuffer.withUnsafeBytes { table.index(ofUTF8: $0) }
-            } else {
-                index = table.index(ofUTF8: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd]))
-            }
+            index = table.index(ofUTF8: text.span(keyStart, keyEnd))
         }
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-            throw unexpected(at: offset, expected: "':' after a key")
+        guard offset < text.count, text[offset] == UInt8(ascii: ":") else {
+            throw text.unexpected(at: offset, expected: "':' after a key")
         }
-        offset &+= 1
-        skipWhitespace()
+        offset = text.whitespaceEnd(from: offset &+ 1)
         hasPendingValue = true
         guard let index else { return .unknown }
         predictedTable = ObjectIdentifier(table)
@@ -225,7 +259,7 @@ public struct JSONReader: ModelReader {
     @inlinable
     public func currentKey() -> String {
         if keyIsUnescaped { return String(decoding: keyBuffer, as: UTF8.self) }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
+        return String(decoding: text.span(keyStart, keyEnd), as: UTF8.self)
     }
 
     /// Moves to the next element of the innermost array; an element left unread is skipped first.
@@ -233,14 +267,14 @@ public struct JSONReader: ModelReader {
     public mutating func nextElement() throws -> Bool {
         let frame = innermost
         guard frame.isArray else {
-            throw misuse("nextElement was called outside an array")
+            throw text.misuse(at: offset, "nextElement was called outside an array")
         }
         if hasPendingValue { try skipUnreadValue() }
         skipWhitespace()
-        guard offset < bytes.count else {
-            throw unexpected(at: offset, expected: frame == .array ? "a value or ']'" : "',' or ']'")
+        guard offset < text.count else {
+            throw text.unexpected(at: offset, expected: frame == .array ? "a value or ']'" : "',' or ']'")
         }
-        let byte = bytes[offset]
+        let byte = text[offset]
         if byte == UInt8(ascii: "]") {
             offset &+= 1
             pop()
@@ -248,7 +282,7 @@ public struct JSONReader: ModelReader {
         }
         if frame == .arrayContinued {
             guard byte == UInt8(ascii: ",") else {
-                throw unexpected(at: offset, expected: "',' or ']' after an array element")
+                throw text.unexpected(at: offset, expected: "',' or ']' after an array element")
             }
             offset &+= 1
             skipWhitespace()
@@ -293,7 +327,7 @@ public struct JSONReader: ModelReader {
         case UInt8(ascii: "["):
             throw MappingError(.typeMismatch(expected: "a scalar", found: "array"), at: ValuePath())
         default:
-            throw unexpected(at: offset, expected: "a value")
+            throw text.unexpected(at: offset, expected: "a value")
         }
     }
 
@@ -368,13 +402,13 @@ public struct JSONReader: ModelReader {
     /// Returns `nil`, consuming nothing, when the next value is not a number (or when `Decimal` cannot hold
     /// it, so that ``readScalar()`` reports it).
     public mutating func readDecimal() throws -> Decimal? {
-        guard hasPendingValue, offset < bytes.count else { return nil }
-        let first = bytes[offset]
+        guard hasPendingValue, offset < text.count else { return nil }
+        let first = text[offset]
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
         let end = try text.numberEnd(from: offset)
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        let text = String(decoding: text.span(offset, end), as: UTF8.self)
         guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
         offset = end
         hasPendingValue = false
@@ -421,7 +455,7 @@ public struct JSONReader: ModelReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             offset = try text.numberEnd(from: offset)
         default:
-            throw unexpected(at: offset, expected: "a value")
+            throw text.unexpected(at: offset, expected: "a value")
         }
         hasPendingValue = false
     }
@@ -451,8 +485,8 @@ public struct JSONReader: ModelReader {
     public mutating func finish() throws {
         if openCount > 0 || hasPendingValue { try recover(toDepth: 0) }
         skipWhitespace()
-        guard offset == bytes.count else {
-            throw unexpected(at: offset, expected: "the end of the data after the root value")
+        guard offset == text.count else {
+            throw text.unexpected(at: offset, expected: "the end of the data after the root value")
         }
     }
 
@@ -460,31 +494,15 @@ public struct JSONReader: ModelReader {
 
     @inlinable @inline(__always)
     mutating func skipWhitespace() {
-        if offset < bytes.count {
-            let byte = bytes[offset]
-            // Anything above the space is never whitespace, so compact JSON costs one comparison here.
-            if byte > 0x20 { return }
-            // One space alone, as after each colon of pretty-printed JSON.
-            if byte == 0x20 && offset &+ 1 < bytes.count && bytes[offset &+ 1] > 0x20 {
-                offset &+= 1
-                return
-            }
-        }
-        skipWhitespaceRun()
-    }
-
-    /// Passes over whitespace (see ``JSONText/whitespaceRunEnd(from:)``).
-    @usableFromInline
-    mutating func skipWhitespaceRun() {
-        offset = text.whitespaceRunEnd(from: offset)
+        offset = text.whitespaceEnd(from: offset)
     }
 
     /// The first byte of the announced value; an error when no value is announced or the data ends.
     @inlinable @inline(__always)
     func pendingByte() throws -> UInt8 {
-        guard hasPendingValue else { throw misuse("no value to read") }
-        guard offset < bytes.count else { throw unexpected(at: offset, expected: "a value") }
-        return bytes[offset]
+        guard hasPendingValue else { throw text.misuse(at: offset, "no value to read") }
+        guard offset < text.count else { throw text.unexpected(at: offset, expected: "a value") }
+        return text[offset]
     }
 
     @inlinable
@@ -492,23 +510,29 @@ public struct JSONReader: ModelReader {
         guard openCount < maximumDepth else {
             throw MappingError(.tooDeep(limit: maximumDepth), at: ValuePath())
         }
-        outerFrames.append(innermost)
+        if openCount >= UInt64.bitWidth { deepEnclosingDictionaries.append(enclosingDictionaries >> 63 != 0) }
+        enclosingDictionaries = enclosingDictionaries << 1 | (innermost.isDictionary ? 1 : 0)
         innermost = frame
         openCount &+= 1
     }
 
-    /// Leaves the innermost container.
+    /// Leaves the innermost container; the one around it has had an element, so it is `…Continued`.
     @inlinable
     mutating func pop() {
-        innermost = outerFrames.removeLast()
+        let isDictionary = enclosingDictionaries & 1 != 0
+        enclosingDictionaries &>>= 1
         openCount &-= 1
+        if openCount >= UInt64.bitWidth, deepEnclosingDictionaries.removeLast() {
+            enclosingDictionaries |= 1 << 63
+        }
+        innermost = openCount == 0 ? .root : isDictionary ? .dictionaryContinued : .arrayContinued
     }
 
     @inlinable
     mutating func consumeNull() throws {
-        guard offset &+ 4 <= bytes.count, bytes[offset &+ 1] == UInt8(ascii: "u"),
-            bytes[offset &+ 2] == UInt8(ascii: "l"), bytes[offset &+ 3] == UInt8(ascii: "l")
-        else { throw misspelled(expected: "null") }
+        guard offset &+ 4 <= text.count, text[offset &+ 1] == UInt8(ascii: "u"),
+            text[offset &+ 2] == UInt8(ascii: "l"), text[offset &+ 3] == UInt8(ascii: "l")
+        else { throw text.misspelled(at: offset, expected: "null") }
         offset &+= 4
         hasPendingValue = false
     }
@@ -516,10 +540,10 @@ public struct JSONReader: ModelReader {
     /// Consumes `true` or `false`, whose first byte is already known.
     @inlinable
     mutating func consumeLiteral(_ literal: StaticString, length: Int) throws {
-        guard offset &+ length <= bytes.count else { throw misspelled(expected: "\(literal)") }
+        guard offset &+ length <= text.count else { throw text.misspelled(at: offset, expected: "\(literal)") }
         let expected = literal.utf8Start
-        for index in 1..<length where bytes[offset &+ index] != expected[index] {
-            throw misspelled(expected: "\(literal)")
+        for index in 1..<length where text[offset &+ index] != expected[index] {
+            throw text.misspelled(at: offset, expected: "\(literal)")
         }
         offset &+= length
         hasPendingValue = false
@@ -555,7 +579,7 @@ public struct JSONReader: ModelReader {
                 scan.hasNonASCII
                 ? String(validating: stringBuffer, as: UTF8.self) : String(decoding: stringBuffer, as: UTF8.self)
         } else {
-            let content = UnsafeRawBufferPointer(rebasing: bytes[start..<scan.end])
+            let content = text.span(start, scan.end)
             // The standard library validates while it copies; one pass instead of two for non-ASCII text.
             string =
                 scan.hasNonASCII

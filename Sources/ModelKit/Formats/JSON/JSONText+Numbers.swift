@@ -51,11 +51,11 @@ extension JSONText {
     /// digits, with an exponent, or malformed.
     @usableFromInline
     func scanNumberInFull(from start: Int) throws -> NumberScan {
-        let count = bytes.count
+        let count = count
         var index = start
-        let isNegative = bytes[index] == UInt8(ascii: "-")
+        let isNegative = self[index] == UInt8(ascii: "-")
         if isNegative { index &+= 1 }
-        guard index < count, let first = JSONText.digit(bytes[index]) else {
+        guard index < count, let first = JSONText.digit(self[index]) else {
             throw unexpected(at: index, expected: "a digit")
         }
         var significand: UInt64 = 0
@@ -64,7 +64,7 @@ extension JSONText {
         var isTruncated = false
         if first == 0 {
             index &+= 1
-            if index < count, JSONText.digit(bytes[index]) != nil {
+            if index < count, JSONText.digit(self[index]) != nil {
                 throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
             }
         } else {
@@ -77,7 +77,7 @@ extension JSONText {
                 index &+= run.count
                 if run.count < 8 { break }
             }
-            while index < count, let digit = JSONText.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(self[index]) {
                 if digitCount < 19 {
                     significand = significand &* 10 &+ UInt64(digit)
                     digitCount &+= 1
@@ -89,10 +89,10 @@ extension JSONText {
             }
         }
         var isInteger = true
-        if index < count, bytes[index] == UInt8(ascii: ".") {
+        if index < count, self[index] == UInt8(ascii: ".") {
             isInteger = false
             index &+= 1
-            guard index < count, JSONText.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(self[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit after '.'")
             }
             // Leading zeros are not significant, so runs of digits only once one that is was seen.
@@ -103,7 +103,7 @@ extension JSONText {
                 index &+= run.count
                 if run.count < 8 { break }
             }
-            while index < count, let digit = JSONText.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(self[index]) {
                 if significand == 0 && digit == 0 {
                     exponent &-= 1
                 } else if digitCount < 19 {
@@ -116,19 +116,19 @@ extension JSONText {
                 index &+= 1
             }
         }
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if index < count, self[index] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             index &+= 1
             var exponentIsNegative = false
-            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+            if index < count, self[index] == UInt8(ascii: "-") || self[index] == UInt8(ascii: "+") {
+                exponentIsNegative = self[index] == UInt8(ascii: "-")
                 index &+= 1
             }
-            guard index < count, JSONText.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(self[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit in the exponent")
             }
             var written = 0
-            while index < count, let digit = JSONText.digit(bytes[index]) {
+            while index < count, let digit = JSONText.digit(self[index]) {
                 // Past a million the result is zero or infinite anyway; stop before the Int overflows.
                 if written < 1_000_000 { written = written &* 10 &+ digit }
                 index &+= 1
@@ -152,7 +152,7 @@ extension JSONText {
     @inlinable @inline(__always)
     func commonNumber(from start: Int) -> NumberScan? {
         var index = start
-        let isNegative = bytes[index] == UInt8(ascii: "-")
+        let isNegative = self[index] == UInt8(ascii: "-")
         if isNegative { index &+= 1 }
         let integerStart = index
         var significand: UInt64 = 0
@@ -167,9 +167,9 @@ extension JSONText {
             if run.count < 8 { break }
         }
         let integerDigits = index &- integerStart
-        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        guard integerDigits > 0, integerDigits == 1 || self[integerStart] != UInt8(ascii: "0") else { return nil }
         var fractionDigits = 0
-        if bytes[index] == UInt8(ascii: ".") {
+        if self[index] == UInt8(ascii: ".") {
             index &+= 1
             while true {
                 guard let run = digitRun(at: index) else { return nil }
@@ -182,7 +182,7 @@ extension JSONText {
             guard fractionDigits > 0 else { return nil }
         }
         digitCount &+= fractionDigits
-        let next = bytes[index]
+        let next = self[index]
         guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
         return NumberScan(
             start: start, end: index, significand: significand, digitCount: digitCount, exponent: -fractionDigits,
@@ -318,7 +318,7 @@ extension JSONText {
     /// The number as it is written.
     @usableFromInline
     func spelling(of number: NumberScan) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
+        String(decoding: span(number.start, number.end), as: UTF8.self)
     }
 
     /// `significand × 10^exponent` as the nearest `Double`, when one 64-bit-precision operation decides it.
@@ -362,7 +362,7 @@ extension JSONText {
         var value: UInt64 = 0
         for index in start..<end {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(self[index] &- UInt8(ascii: "0")))
             if overflow1 || overflow2 { return nil }
             value = sum
         }
@@ -372,36 +372,36 @@ extension JSONText {
     /// The offset just after the number that starts at `start`, checked against the JSON grammar.
     @usableFromInline
     func numberEnd(from start: Int) throws -> Int {
-        let count = bytes.count
+        let count = count
         var index = start
-        if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
-        guard index < count, let first = JSONText.digit(bytes[index]) else {
+        if self[index] == UInt8(ascii: "-") { index &+= 1 }
+        guard index < count, let first = JSONText.digit(self[index]) else {
             throw unexpected(at: index, expected: "a digit")
         }
         index &+= 1
         if first == 0 {
-            if index < count, JSONText.digit(bytes[index]) != nil {
+            if index < count, JSONText.digit(self[index]) != nil {
                 throw syntaxError(at: index, detail: "a number must not start with a 0 followed by digits")
             }
         } else {
-            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(self[index]) != nil { index &+= 1 }
         }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
+        if index < count, self[index] == UInt8(ascii: ".") {
             index &+= 1
-            guard index < count, JSONText.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(self[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit after '.'")
             }
-            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(self[index]) != nil { index &+= 1 }
         }
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if index < count, self[index] | 0x20 == UInt8(ascii: "e") {
             index &+= 1
-            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            if index < count, self[index] == UInt8(ascii: "-") || self[index] == UInt8(ascii: "+") {
                 index &+= 1
             }
-            guard index < count, JSONText.digit(bytes[index]) != nil else {
+            guard index < count, JSONText.digit(self[index]) != nil else {
                 throw unexpected(at: index, expected: "a digit in the exponent")
             }
-            while index < count, JSONText.digit(bytes[index]) != nil { index &+= 1 }
+            while index < count, JSONText.digit(self[index]) != nil { index &+= 1 }
         }
         return index
     }
@@ -417,8 +417,8 @@ extension JSONText {
     /// instead of a multiplication, a comparison and a branch for each.
     @inlinable @inline(__always)
     func digitRun(at index: Int) -> (value: UInt64, count: Int)? {
-        guard index &+ 8 <= bytes.count else { return nil }
-        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        guard index &+ 8 <= count else { return nil }
+        let word = word(at: index)
         // A digit is 0x30...0x39: its high half is 3, and adding 6 leaves the high half 3 too. A carry out of
         // a byte at 0xFA or above only reaches bytes after it, which come after a non-digit anyway.
         let highHalves = word & 0xF0F0_F0F0_F0F0_F0F0

@@ -22,13 +22,13 @@ extension JSONText {
     /// plain text cost a few instructions per word.
     @inlinable
     func scanString(from start: Int) throws -> StringScan {
-        let count = bytes.count
+        let count = count
         var index = start
         var hasEscapes = false
         var highBits: UInt64 = 0
         while true {
             while index &+ 8 <= count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let word = word(at: index)
                 let special = JSONText.specialByteMask(word)
                 if special != 0 {
                     // The lowest flagged byte is always a true match: borrows only flag bytes above one.
@@ -43,7 +43,7 @@ extension JSONText {
             guard index < count else {
                 throw unexpected(at: count, expected: "'\"' to close the string")
             }
-            let byte = bytes[index]
+            let byte = self[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
@@ -89,15 +89,15 @@ extension JSONText {
         var index = start
         var runStart = start
         while index < end {
-            guard bytes[index] == UInt8(ascii: "\\") else {
+            guard self[index] == UInt8(ascii: "\\") else {
                 index &+= 1
                 continue
             }
             if validatingUTF8 { try validateUTF8(from: runStart, to: index) }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            buffer.append(contentsOf: span(runStart, index))
             let escape = index
             // The scan guarantees a byte after each backslash inside the string.
-            let kind = bytes[index &+ 1]
+            let kind = self[index &+ 1]
             index &+= 2
             switch kind {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(kind)
@@ -113,7 +113,7 @@ extension JSONText {
                 index &+= 4
                 var scalar = UInt32(unit)
                 if unit & 0xFC00 == 0xD800 {
-                    if index &+ 6 <= end, bytes[index] == UInt8(ascii: "\\"), bytes[index &+ 1] == UInt8(ascii: "u"),
+                    if index &+ 6 <= end, self[index] == UInt8(ascii: "\\"), self[index &+ 1] == UInt8(ascii: "u"),
                         let low = hexQuad(at: index &+ 2, before: end), low & 0xFC00 == 0xDC00
                     {
                         scalar = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
@@ -131,7 +131,7 @@ extension JSONText {
             runStart = index
         }
         if validatingUTF8 { try validateUTF8(from: runStart, to: end) }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]))
+        buffer.append(contentsOf: span(runStart, end))
     }
 
     /// Whether every escape in `start..<end` is one that ``unescape(from:to:into:validatingUTF8:)`` accepts,
@@ -143,7 +143,7 @@ extension JSONText {
         while index < end {
             // Eight bytes at a time to the next backslash: the text between escapes needs no check here.
             while index &+ 8 <= end {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let word = word(at: index)
                 let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
                 if found != 0 {
@@ -153,12 +153,12 @@ extension JSONText {
                 index &+= 8
             }
             guard index < end else { return true }
-            guard bytes[index] == UInt8(ascii: "\\") else {
+            guard self[index] == UInt8(ascii: "\\") else {
                 index &+= 1
                 continue
             }
             // The scan guarantees a byte after each backslash inside the string.
-            switch bytes[index &+ 1] {
+            switch self[index &+ 1] {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 index &+= 2
@@ -178,7 +178,7 @@ extension JSONText {
         guard index &+ 4 <= end else { return nil }
         var unit: UInt16 = 0
         for position in index..<(index &+ 4) {
-            let byte = bytes[position]
+            let byte = self[position]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
@@ -217,12 +217,12 @@ extension JSONText {
     func validateUTF8(from start: Int, to end: Int) throws {
         var index = start
         while index < end {
-            let lead = bytes[index]
+            let lead = self[index]
             if lead < 0x80 {
                 index &+= 1
                 // Text with some non-ASCII is still mostly ASCII: eight bytes at a time until the next one.
                 while index &+ 8 <= end {
-                    let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let word = word(at: index)
                     if word & 0x8080_8080_8080_8080 != 0 { break }
                     index &+= 8
                 }
@@ -231,13 +231,13 @@ extension JSONText {
             // The common cases first, their continuation bytes tested together: two-byte sequences and the
             // three-byte ones whose second byte has the whole continuation range (CJK text is mostly these).
             if lead >= 0xC2 && lead <= 0xDF && index &+ 2 <= end {
-                guard bytes[index &+ 1] & 0xC0 == 0x80 else { throw invalidUTF8(at: index) }
+                guard self[index &+ 1] & 0xC0 == 0x80 else { throw invalidUTF8(at: index) }
                 index &+= 2
                 continue
             }
             if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && index &+ 3 <= end {
-                guard (bytes[index &+ 1] & bytes[index &+ 2]) & 0xC0 == 0x80,
-                    (bytes[index &+ 1] | bytes[index &+ 2]) & 0x40 == 0
+                guard (self[index &+ 1] & self[index &+ 2]) & 0xC0 == 0x80,
+                    (self[index &+ 1] | self[index &+ 2]) & 0x40 == 0
                 else { throw invalidUTF8(at: index) }
                 index &+= 3
                 continue
@@ -264,9 +264,9 @@ extension JSONText {
             default: throw invalidUTF8(at: index)
             }
             guard index &+ length <= end else { throw invalidUTF8(at: index) }
-            let second = bytes[index &+ 1]
+            let second = self[index &+ 1]
             guard second >= low && second <= high else { throw invalidUTF8(at: index) }
-            for position in (index &+ 2)..<(index &+ length) where bytes[position] & 0xC0 != 0x80 {
+            for position in (index &+ 2)..<(index &+ length) where self[position] & 0xC0 != 0x80 {
                 throw invalidUTF8(at: index)
             }
             index &+= length

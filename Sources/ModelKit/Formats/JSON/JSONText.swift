@@ -5,16 +5,62 @@
 /// two words instead of the whole reader.
 @usableFromInline
 struct JSONText {
-    /// The text, borrowed from the reader's caller.
-    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// The first byte of the text, borrowed from the reader's caller; never `nil`, so that reading a byte costs
+    /// no test (an empty text points at a constant empty string instead).
+    @usableFromInline let base: UnsafePointer<UInt8>
+    /// How many bytes the text has. Kept rather than worked out: an `UnsafeRawBufferPointer`'s `count` tests its
+    /// start for `nil` and subtracts, at every one of the bounds checks that every byte read makes.
+    @usableFromInline let count: Int
 
     @inlinable
     init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
+        base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONText.emptyText
+        count = bytes.count
     }
+
+    /// A valid address for a text without bytes, which is never read through it.
+    @inlinable
+    static var emptyText: UnsafePointer<UInt8> { ("" as StaticString).utf8Start }
+
+    /// The byte at `offset`, which the caller has checked is below ``count``.
+    @inlinable
+    subscript(offset: Int) -> UInt8 {
+        @inline(__always) get { base[offset] }
+    }
+
+    /// The eight bytes from `offset`, the first in the lowest bits; the caller has checked that they are all
+    /// below ``count``.
+    @inlinable @inline(__always)
+    func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The bytes `start..<end`, within the text.
+    @inlinable @inline(__always)
+    func span(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + start, count: end &- start)
+    }
+
+    /// The whole text.
+    @inlinable
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }
 
 extension JSONText {
+    /// The offset of the first byte at or after `offset` that is not JSON whitespace.
+    ///
+    /// Inlined are the cases that cost a comparison or two: no whitespace, as in compact JSON, and one space,
+    /// as after each colon of pretty-printed JSON; runs go to ``whitespaceRunEnd(from:)``.
+    @inlinable @inline(__always)
+    func whitespaceEnd(from offset: Int) -> Int {
+        if offset < count {
+            let byte = self[offset]
+            if byte > 0x20 { return offset }
+            if byte == 0x20 && offset &+ 1 < count && self[offset &+ 1] > 0x20 { return offset &+ 1 }
+        }
+        return whitespaceRunEnd(from: offset)
+    }
+
     /// The offset of the first byte at or after `offset` that is not JSON whitespace, taking runs of spaces
     /// eight at a time.
     ///
@@ -22,16 +68,16 @@ extension JSONText {
     /// a byte-at-a-time loop spent more instructions there than on the values.
     @usableFromInline
     func whitespaceRunEnd(from offset: Int) -> Int {
-        let count = bytes.count
+        let count = count
         var offset = offset
         while offset < count {
-            let byte = bytes[offset]
+            let byte = self[offset]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return offset }
             offset &+= 1
             while offset &+ 8 <= count {
                 // Bytes that are spaces become zero: the lowest set bit is in the first byte that is not one.
                 let others =
-                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    word(at: offset)
                     ^ 0x2020_2020_2020_2020
                 if others != 0 {
                     offset &+= others.trailingZeroBitCount &>> 3
