@@ -209,6 +209,65 @@ struct JSONReaderTests {
         #expect(elements.last == .integer(999_999))
     }
 
+    @Test("containers nested past 64 levels are dictionaries and arrays again when the ones inside them close")
+    func deepMixedNesting() throws {
+        // Level k is an array when k % 3 == 1 and a dictionary otherwise; it holds the next level, then its own
+        // number, so each level is read on after the levels inside it close.
+        func document(depth: Int, closingArrayWithBraceAt wrongLevel: Int? = nil) -> (text: String, value: Value) {
+            var text = "0"
+            var value = Value.integer(0)
+            for level in (0..<depth).reversed() {
+                if level % 3 == 1 {
+                    text = "[\(text), \(level)\(level == wrongLevel ? "}" : "]")"
+                    value = [value, .integer(Int64(level))]
+                } else {
+                    text = "{\"inner\": \(text), \"level\": \(level)}"
+                    value = ["inner": value, "level": .integer(Int64(level))]
+                }
+            }
+            return (text, value)
+        }
+        let (text, expected) = document(depth: 150)
+        #expect(try JSONFormat.value(from: Data(text.utf8)) == expected)
+        try JSONReader.withReader(over: text) { reader in
+            try reader.skipValue()
+            try reader.finish()
+        }
+        // Read down to level 100, then left: the levels around are skipped as what they are.
+        try JSONReader.withReader(over: text) { reader in
+            for level in 0..<100 {
+                if level % 3 == 1 {
+                    #expect(try reader.beginArray())
+                    #expect(try reader.nextElement())
+                } else {
+                    #expect(try reader.beginDictionary())
+                    #expect(try reader.nextKey(in: KeyTable(["inner", "level"])) == .known(0))
+                }
+            }
+            #expect(reader.depth == 100)
+            try reader.recover(toDepth: 70)
+            #expect(reader.depth == 70)
+            // Level 69 is a dictionary (69 % 3 == 0) that still has its "level".
+            #expect(try reader.nextKey(in: KeyTable(["inner", "level"])) == .known(1))
+            #expect(try reader.readScalar() == .integer(69))
+            #expect(try reader.nextKey(in: KeyTable(["inner", "level"])) == .end)
+            // Level 68 (68 % 3 == 2) is a dictionary too, its "level" next.
+            #expect(try reader.nextKey(in: KeyTable(["inner", "level"])) == .known(1))
+            #expect(try reader.readScalar() == .integer(68))
+            try reader.finish()
+        }
+        for wrongLevel in [1, 100, 148] {
+            let (wrong, _) = document(depth: 150, closingArrayWithBraceAt: wrongLevel)
+            #expect(throws: MappingError.self, "level \(wrongLevel)") { try JSONFormat.value(from: Data(wrong.utf8)) }
+            #expect(throws: MappingError.self, "level \(wrongLevel), skipped") {
+                try JSONReader.withReader(over: wrong) { reader in
+                    try reader.skipValue()
+                    try reader.finish()
+                }
+            }
+        }
+    }
+
     @Test("finish accepts trailing whitespace, skips what was left unread, and rejects anything else")
     func finishing() throws {
         try JSONReader.withReader(over: " {\"a\": [1, {\"b\": 2}]} \n\t") { reader in
