@@ -415,10 +415,10 @@ extension JSONReader {
             default: throw text.misuse(at: offset, "a number that is not one")
             }
         case UInt8(ascii: "t"):
-            try consumeLiteral("true", length: 4)
+            try consumeTrue()
             return FlatEntry(.bool, payload: 1)
         case UInt8(ascii: "f"):
-            try consumeLiteral("false", length: 5)
+            try consumeFalse()
             return FlatEntry(.bool, payload: 0)
         case UInt8(ascii: "n"):
             try consumeNull()

@@ -111,9 +111,24 @@ public final class KeyTable: Sendable {
     }
 
     /// Whether the key at `index`, longer than its shape tells apart, is spelled by `bytes` of its length.
+    ///
+    /// Its shape has compared the first and last eight bytes already: the bytes between are compared a word at a
+    /// time, the last word overlapping the tail, rather than by `memcmp`, whose call cost more than the words.
     @usableFromInline
     func longKey(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
-        keyBytes.withUnsafeBytes { memcmp($0.baseAddress! + keyStarts[index], bytes.baseAddress!, bytes.count) == 0 }
+        guard let candidate = bytes.baseAddress else { return false }
+        return keyBytes.withUnsafeBytes { all in
+            let key = all.baseAddress! + keyStarts[index]
+            var offset = 8
+            while offset < bytes.count &- 8 {
+                guard
+                    key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == candidate.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset &+= 8
+            }
+            return true
+        }
     }
 
     @inline(__always)

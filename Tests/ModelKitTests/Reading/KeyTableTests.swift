@@ -4,7 +4,7 @@ import PropertyBased
 import Testing
 
 /// Keys from a small alphabet, so that many share their first and last bytes and differ only inside: the
-/// cases the table's word comparison and its `memcmp` for long keys must tell apart.
+/// cases the table's comparison of shapes and its word-by-word comparison of long keys must tell apart.
 private let key = Gen<Character?>.element(of: Array("ab_é") as [Character]).map { $0! }.string(of: 0...40)
 
 @Suite("KeyTable lookups")

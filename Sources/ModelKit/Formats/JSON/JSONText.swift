@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON text in UTF-8, and what can be read from it without moving: the scans of strings and numbers that
 /// ``JSONReader`` builds on, and the errors that name a line and column.
 ///
@@ -33,6 +35,35 @@ struct JSONText {
     @inlinable @inline(__always)
     func word(at offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The four bytes from `offset`, the first in the lowest bits; the caller has checked that they are all
+    /// below ``count``.
+    @inlinable @inline(__always)
+    func word32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+    }
+
+    /// `null`, `true`, and `false` after its first byte, as ``word32(at:)`` reads them.
+    @inlinable static var nullWord: UInt32 { 0x6C6C_756E }
+    @inlinable static var trueWord: UInt32 { 0x6575_7274 }
+    @inlinable static var alseWord: UInt32 { 0x6573_6C61 }
+
+    /// `bytes` as a `String` if they are well-formed UTF-8, otherwise `nil`.
+    ///
+    /// Not `String(validating:as:)`, which looked up generic metadata at every call, about 600 instructions, most
+    /// of the cost of a short string. `String(decoding:as:)` is specialized but replaces what is not UTF-8 with
+    /// U+FFFD, which always changes the bytes: the text is well-formed exactly when decoding left them as they
+    /// were.
+    @inlinable
+    static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        guard decoded.utf8.count == bytes.count else { return nil }
+        guard let base = bytes.baseAddress else { return decoded }
+        let unchanged =
+            decoded.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+            ?? decoded.utf8.elementsEqual(bytes)
+        return unchanged ? decoded : nil
     }
 
     /// The bytes `start..<end`, within the text.
