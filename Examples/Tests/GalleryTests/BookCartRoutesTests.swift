@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import Gallery

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import ModelStore
 import ServiceLifecycle
@@ -27,10 +26,10 @@ struct ChecklistsRoutesTests {
 
     /// Runs `body` against a Gallery saving in `directory`, which outlives it.
     static func withGallery(
-        in directory: URL, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        in directory: URL, _ body: (RouterClient) async throws -> Void
     ) async throws {
         let app = try await GalleryTestSupport.app(dataDirectory: directory)
-        try await app.test(.router, body)
+        try await app.withRouterClient(body)
     }
 
     @Test("The first launch creates “List”, opens it, and saves both")

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ModelLayout
 import Testing
 
@@ -60,22 +59,22 @@ enum GalleryTestSupport {
     /// Runs `body` against a Gallery over a fresh data folder, through the router (no sockets).
     static func withGallery(
         itemStore: ItemStore = itemStore(),
-        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ body: (RouterClient) async throws -> Void
     ) async throws {
         let directory = try TemporaryDirectory()
         let app = try await app(dataDirectory: directory.url, itemStore: itemStore)
-        try await app.test(.router, body)
+        try await app.withRouterClient(body)
     }
 }
 
-extension TestClientProtocol {
+extension RouterClient {
     /// GETs `uri`.
-    func get(_ uri: String) async throws -> TestResponse {
+    func get(_ uri: String) async throws -> RouterClient.Response {
         try await execute(uri: uri, method: .get)
     }
 
     /// POSTs a form with `fields`, encoded as a browser does.
-    func post(_ uri: String, _ fields: [(String, String)] = []) async throws -> TestResponse {
+    func post(_ uri: String, _ fields: [(String, String)] = []) async throws -> RouterClient.Response {
         let body = fields.map { "\(FormEncoding.encode($0.0))=\(FormEncoding.encode($0.1))" }.joined(separator: "&")
         return try await post(uri, body: body)
     }
@@ -84,7 +83,7 @@ extension TestClientProtocol {
     func post(
         _ uri: String, body: String, contentType: String = "application/x-www-form-urlencoded"
     )
-        async throws -> TestResponse
+        async throws -> RouterClient.Response
     {
         try await execute(
             uri: uri, method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: body))
@@ -101,7 +100,7 @@ enum FormEncoding {
     }
 }
 
-extension TestResponse {
+extension RouterClient.Response {
     /// The body as text.
     var text: String { String(buffer: body) }
 
@@ -111,7 +110,7 @@ extension TestResponse {
 
 /// Checks that `response` is an HTML error page with `status`, and that it says `message` if given.
 func expectErrorPage(
-    _ response: TestResponse, _ status: HTTPResponse.Status, containing message: String? = nil,
+    _ response: RouterClient.Response, _ status: HTTPResponse.Status, containing message: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(response.status == status, sourceLocation: sourceLocation)
