@@ -70,9 +70,8 @@ public struct JSONReader: ModelReader {
     /// Separate from ``stringBuffer`` so that ``currentKey()`` stays right after the key's value is read.
     @usableFromInline var keyBuffer: [UInt8] = []
     @usableFromInline var stringBuffer: [UInt8] = []
-    /// The table of the key found last, and the index after it: the key most likely to come next.
-    @usableFromInline var predictedTable: ObjectIdentifier?
-    @usableFromInline var predictedKey = 0
+    /// The key expected next, checked on its bytes before any key is scanned and looked up.
+    @usableFromInline var prediction = KeyPrediction()
 
     /// The deepest nesting of arrays and dictionaries accepted before reading fails with
     /// ``MappingError/Reason/tooDeep(limit:)``.
@@ -134,6 +133,7 @@ public struct JSONReader: ModelReader {
     public mutating func beginDictionary() throws -> Bool {
         guard try pendingByte() == UInt8(ascii: "{") else { return false }
         try push(.dictionary)
+        prediction.suspend(enteringDepth: openCount)
         offset &+= 1
         hasPendingValue = false
         return true
@@ -185,6 +185,7 @@ public struct JSONReader: ModelReader {
         let byte = text[offset]
         if byte == UInt8(ascii: "}") {
             offset &+= 1
+            prediction.resume(closingDepth: openCount)
             pop()
             return .end
         }
@@ -201,19 +202,20 @@ public struct JSONReader: ModelReader {
                 throw text.unexpected(at: offset, expected: "a key in double quotes or '}'")
             }
             innermost = .dictionaryContinued
+            prediction.startDictionary(of: table)
         }
         return try lookUpKey(quotedAt: offset, in: table)
     }
 
     /// Reads the key whose opening quote is at `quote`, and the colon after it, and looks the key up.
     ///
-    /// The key after the one found last, spelled out in the data and closed by a quote, is that key: the
-    /// common case costs a few word comparisons instead of a scan and a lookup.
+    /// The key expected (see ``KeyPrediction``), spelled out in the data and closed by a quote, is that key:
+    /// the common case costs a few word comparisons instead of a scan and a lookup.
     @inlinable @inline(__always)
     mutating func lookUpKey(quotedAt quote: Int, in table: KeyTable) throws -> KeyLookup {
         let start = quote &+ 1
-        guard predictedTable == ObjectIdentifier(table),
-            let end = table.plainKeyEnd(at: predictedKey, in: text.base, count: text.count, from: start)
+        guard let expected = prediction.expectedKey(in: table),
+            let end = table.plainKeyEnd(at: expected, in: text.base, count: text.count, from: start)
         else { return try lookUpUnpredictedKey(quotedAt: quote, in: table) }
         let colon = text.whitespaceEnd(from: end &+ 1)
         guard colon < text.count && text[colon] == UInt8(ascii: ":") else {
@@ -224,15 +226,30 @@ public struct JSONReader: ModelReader {
         keyIsUnescaped = false
         offset = text.whitespaceEnd(from: colon &+ 1)
         hasPendingValue = true
-        let found = predictedKey
-        predictedKey = found &+ 1
-        return .known(found)
+        prediction.confirm(expected)
+        return .known(expected)
     }
 
-    /// ``lookUpKey(quotedAt:in:)`` for a key other than the one predicted: the key is scanned (and unescaped
-    /// if it has escapes) and looked up by its hash.
+    /// ``lookUpKey(quotedAt:in:)`` for a key other than the one expected: the key learned for its place is
+    /// tried (see ``KeyPrediction``), then the key is scanned (and unescaped if it has escapes) and looked up by
+    /// its hash.
     @usableFromInline
     mutating func lookUpUnpredictedKey(quotedAt quote: Int, in table: KeyTable) throws -> KeyLookup {
+        if let learned = prediction.learnedKey(in: table),
+            let end = table.plainKeyEnd(at: learned, in: text.base, count: text.count, from: quote &+ 1)
+        {
+            let colon = text.whitespaceEnd(from: end &+ 1)
+            guard colon < text.count && text[colon] == UInt8(ascii: ":") else {
+                throw text.unexpected(at: colon, expected: "':' after a key")
+            }
+            keyStart = quote &+ 1
+            keyEnd = end
+            keyIsUnescaped = false
+            offset = text.whitespaceEnd(from: colon &+ 1)
+            hasPendingValue = true
+            prediction.confirm(learned)
+            return .known(learned)
+        }
         offset = quote
         try readKey()
         let index: Int?
@@ -250,8 +267,7 @@ public struct JSONReader: ModelReader {
         offset = text.whitespaceEnd(from: offset &+ 1)
         hasPendingValue = true
         guard let index else { return .unknown }
-        predictedTable = ObjectIdentifier(table)
-        predictedKey = index &+ 1
+        prediction.found(index, in: table)
         return .known(index)
     }
 
