@@ -86,7 +86,8 @@ struct KeyPredictionTests {
         await propertyCheck(count: 300, input: item.array(of: 1...12), Gen.bool) { items, pretty in
             let separator = pretty ? ",\n    " : ","
             let text =
-                "[" + items.map { "{" + $0.entries.map { "\"\($0.key)\": \($0.json)" }.joined(separator: separator) + "}" }
+                "["
+                + items.map { "{" + $0.entries.map { "\"\($0.key)\": \($0.json)" }.joined(separator: separator) + "}" }
                 .joined(separator: separator) + "]"
             let data = Data(text.utf8)
             let decoded = try [PredictedItem](data: data)
@@ -110,7 +111,8 @@ struct KeyPredictionTests {
         #expect(decoded.count == 200)
         for (index, item) in decoded.enumerated() {
             #expect(item.id == index && item.title == "t\(index)", "\(index)")
-            #expect(item.part == (index.isMultiple(of: 2) ? PredictedStrictPart(name: "p", size: index) : nil), "\(index)")
+            #expect(
+                item.part == (index.isMultiple(of: 2) ? PredictedStrictPart(name: "p", size: index) : nil), "\(index)")
         }
     }
 }
