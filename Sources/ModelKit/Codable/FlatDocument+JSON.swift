@@ -25,32 +25,32 @@ extension FlatDocument {
         var expectsKey = false
         while true {
             if expectsKey {
-                guard offset < count, raw[offset] == UInt8(ascii: "\"") else { return false }
+                guard offset < count, text[offset] == UInt8(ascii: "\"") else { return false }
                 let start = offset &+ 1
                 guard let scan = try? text.scanString(from: start), checkString(text, start, scan) else { return false }
                 entries.append(
                     FlatEntry(
                         scan.hasEscapes ? .escapedKey : .key, start: UInt32(truncatingIfNeeded: start),
                         payload: UInt64(scan.end)))
-                offset = Self.whitespaceEnd(raw, from: scan.end &+ 1)
-                guard offset < count, raw[offset] == UInt8(ascii: ":") else { return false }
-                offset = Self.whitespaceEnd(raw, from: offset &+ 1)
+                offset = text.whitespaceEnd(from: scan.end &+ 1)
+                guard offset < count, text[offset] == UInt8(ascii: ":") else { return false }
+                offset = text.whitespaceEnd(from: offset &+ 1)
                 open.count &+= 1
                 guard open.count <= limit else { return false }
             }
             guard offset < count else { return false }
             var closesAtOnce = false
-            switch raw[offset] {
+            switch text[offset] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                let isDictionary = raw[offset] == UInt8(ascii: "{")
+                let isDictionary = text[offset] == UInt8(ascii: "{")
                 let depth = open.index < 0 ? 0 : outer.count &+ 1
                 guard depth < maximumDepth else { return false }
                 if open.index >= 0 { outer.append(open) }
                 open = OpenJSONContainer(index: entries.count, count: 0, isDictionary: isDictionary)
                 entries.append(FlatEntry(isDictionary ? .dictionary : .array))
-                offset = Self.whitespaceEnd(raw, from: offset &+ 1)
+                offset = text.whitespaceEnd(from: offset &+ 1)
                 guard offset < count else { return false }
-                if raw[offset] == (isDictionary ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                if text[offset] == (isDictionary ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     closesAtOnce = true
                 } else if isDictionary {
                     expectsKey = true
@@ -84,15 +84,15 @@ extension FlatDocument {
                 }
                 offset = number.end
             case UInt8(ascii: "t"):
-                guard Self.literal("true", in: raw, at: offset) else { return false }
+                guard offset &+ 4 <= count, text.word32(at: offset) == JSONText.trueWord else { return false }
                 entries.append(FlatEntry(.bool, payload: 1))
                 offset &+= 4
             case UInt8(ascii: "f"):
-                guard Self.literal("false", in: raw, at: offset) else { return false }
+                guard offset &+ 5 <= count, text.word32(at: offset &+ 1) == JSONText.alseWord else { return false }
                 entries.append(FlatEntry(.bool, payload: 0))
                 offset &+= 5
             case UInt8(ascii: "n"):
-                guard Self.literal("null", in: raw, at: offset) else { return false }
+                guard offset &+ 4 <= count, text.word32(at: offset) == JSONText.nullWord else { return false }
                 entries.append(FlatEntry(.null))
                 offset &+= 4
             default:
@@ -103,12 +103,12 @@ extension FlatDocument {
                 if closesAtOnce {
                     closesAtOnce = false
                 } else {
-                    guard open.index >= 0 else { return Self.whitespaceEnd(raw, from: offset) == count }
-                    offset = Self.whitespaceEnd(raw, from: offset)
+                    guard open.index >= 0 else { return text.whitespaceEnd(from: offset) == count }
+                    offset = text.whitespaceEnd(from: offset)
                     guard offset < count else { return false }
-                    let byte = raw[offset]
+                    let byte = text[offset]
                     if byte == UInt8(ascii: ",") {
-                        offset = Self.whitespaceEnd(raw, from: offset &+ 1)
+                        offset = text.whitespaceEnd(from: offset &+ 1)
                         if open.isDictionary {
                             expectsKey = true
                         } else {
@@ -139,28 +139,5 @@ extension FlatDocument {
         if scan.hasEscapes && !text.escapesAreValid(from: start, to: scan.end) { return false }
         if scan.hasNonASCII && (try? text.validateUTF8(from: start, to: scan.end)) == nil { return false }
         return true
-    }
-
-    /// Whether `literal` is spelled at `offset`.
-    @inline(__always)
-    private static func literal(_ literal: StaticString, in raw: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard offset &+ length <= raw.count else { return false }
-        let expected = literal.utf8Start
-        for index in 1..<length where raw[offset &+ index] != expected[index] { return false }
-        return true
-    }
-
-    /// The offset of the first byte at or after `offset` that is not JSON whitespace.
-    @inline(__always)
-    static func whitespaceEnd(_ raw: UnsafeRawBufferPointer, from offset: Int) -> Int {
-        let count = raw.count
-        // Compact JSON costs one comparison, and the one space after a colon two.
-        if offset < count {
-            let byte = raw[offset]
-            if byte > 0x20 { return offset }
-            if byte == 0x20 && offset &+ 1 < count && raw[offset &+ 1] > 0x20 { return offset &+ 1 }
-        }
-        return JSONText(bytes: raw).whitespaceRunEnd(from: offset)
     }
 }

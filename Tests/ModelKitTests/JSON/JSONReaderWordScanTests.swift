@@ -52,6 +52,48 @@ struct JSONReaderWordScanTests {
         }
     }
 
+    @Test(
+        "strings of every length with an escape, a non-ASCII letter, invalid UTF-8 or a control character at any place, at any alignment, as values, keys and skipped, and at the end of the text"
+    )
+    func stringsOfEveryLength() throws {
+        // What is put at the place, as written in JSON and as read; `nil` for an error (raw control character,
+        // a byte that is not UTF-8, a lead byte without its continuation).
+        let inserts: [(json: [UInt8], read: String?)] = [
+            (Array(#"\""#.utf8), "\""), (Array(#"\\"#.utf8), "\\"), (Array(#"\n"#.utf8), "\n"), (Array("é".utf8), "é"),
+            (Array("語".utf8), "語"), ([0x01], nil), ([0xFF], nil), ([0xC3], nil),
+        ]
+        for length in 0...40 {
+            for place in 0...length {
+                for (insert, read) in inserts {
+                    let plain = String(repeating: "a", count: length)
+                    let json = Array(plain.prefix(place).utf8) + insert + Array(plain.dropFirst(place).utf8)
+                    let expected = read.map { String(plain.prefix(place) + $0 + plain.dropFirst(place)) }
+                    for padding in [0, 1, 7, 8, 15] {
+                        let pad = String(repeating: " ", count: padding)
+                        // The string as the last bytes of the text, as a value in an array, as a key and skipped.
+                        let around = [
+                            ("\(pad)\"", "\""), ("[\(pad)\"", "\", 1]"), ("{\(pad)\"", "\": 1}"),
+                            ("[{\"skip\":\(pad)\"", "\"}, 2]"),
+                        ]
+                        let values: [Value?] = [
+                            expected.map { .string($0) }, expected.map { [.string($0), 1] },
+                            expected.map { .dictionary([$0: 1]) }, expected.map { [["skip": .string($0)], 2] },
+                        ]
+                        for ((before, after), value) in zip(around, values) {
+                            let text = Data(Array(before.utf8) + json + Array(after.utf8))
+                            let label = "\(length), \(place), \(insert), \(padding), \(before)"
+                            if let value {
+                                #expect(try JSONFormat.value(from: text) == value, "\(label)")
+                            } else {
+                                #expect(throws: MappingError.self, "\(label)") { try JSONFormat.value(from: text) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("runs of spaces, tabs and newlines of every length are passed over")
     func whitespaceRuns() throws {
         for length in 0...40 {

@@ -97,7 +97,7 @@ extension JSONText {
     ///
     /// Pretty-printed JSON is mostly indentation (71% of citm_catalog.json's bytes, 27% of twitter.json's), and
     /// a byte-at-a-time loop spent more instructions there than on the values.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func whitespaceRunEnd(from offset: Int) -> Int {
         let count = count
         var offset = offset
