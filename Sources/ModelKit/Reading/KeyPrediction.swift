@@ -18,16 +18,13 @@ struct KeyPrediction {
     /// The outer dictionary's prediction while a dictionary inside it is read.
     @usableFromInline
     struct Suspended {
-        /// How many containers were open when the inner dictionary was entered, itself included.
-        @usableFromInline var depth: Int32
-        @usableFromInline var lastKey: Int32
         @usableFromInline var table: ObjectIdentifier?
+        @usableFromInline var lastKey: Int
 
         @inlinable
-        init(depth: Int, lastKey: Int, table: ObjectIdentifier?) {
-            self.depth = Int32(truncatingIfNeeded: depth)
-            self.lastKey = Int32(truncatingIfNeeded: lastKey)
+        init(table: ObjectIdentifier?, lastKey: Int) {
             self.table = table
+            self.lastKey = lastKey
         }
     }
 
@@ -42,7 +39,10 @@ struct KeyPrediction {
     /// For each slot, the index of the key that followed the slot's key when it was last looked up, plus one;
     /// empty until a key is first looked up after another of its table.
     @usableFromInline var successors: [Int32] = []
-    /// The predictions of the dictionaries around the one being read, innermost last.
+    /// The predictions of the dictionaries around the one being read, each at the depth of the dictionary
+    /// entered inside it: written when that dictionary is entered, read when it closes. A slot is only
+    /// overwritten, never removed, so that entering and leaving cost a store and a load; a dictionary left by
+    /// recovery leaves a slot that the next dictionary at its depth writes again.
     @usableFromInline var suspended: [Suspended] = []
 
     @inlinable
@@ -94,24 +94,35 @@ struct KeyPrediction {
 
     /// Keeps the prediction of the dictionary being read while the dictionary entered at `depth` is read.
     ///
-    /// Predictions kept for dictionaries at `depth` or deeper are dropped first: a dictionary left by recovery
-    /// rather than by its closing brace does not take its own up again, and must not leave it behind. Before
-    /// any key was found there is nothing to keep, and the root dictionary costs no array.
+    /// Before any key was found there is nothing to keep, and the root dictionary costs no array.
     @inlinable
     mutating func suspend(enteringDepth depth: Int) {
         guard table != nil else { return }
-        while let last = suspended.last, last.depth >= depth { suspended.removeLast() }
-        suspended.append(Suspended(depth: depth, lastKey: lastKey, table: table))
+        let kept = Suspended(table: table, lastKey: lastKey)
+        if depth < suspended.count {
+            suspended[depth] = kept
+        } else {
+            suspendInNewSlot(kept, depth: depth)
+        }
+    }
+
+    /// ``suspend(enteringDepth:)`` at a depth the array does not reach yet, once per depth and reader.
+    @usableFromInline
+    mutating func suspendInNewSlot(_ kept: Suspended, depth: Int) {
+        while suspended.count < depth { suspended.append(Suspended(table: nil, lastKey: -1)) }
+        suspended.append(kept)
     }
 
     /// Takes up again the prediction of the dictionary around the one at `depth`, which closes.
+    ///
+    /// What the slot holds may be left from another dictionary at that depth (one entered before any key
+    /// was found, which kept nothing): then the prediction is wrong, which costs a lookup and nothing else.
     @inlinable
     mutating func resume(closingDepth depth: Int) {
-        while let last = suspended.last, last.depth > depth { suspended.removeLast() }
-        guard let last = suspended.last, last.depth == depth else { return }
-        suspended.removeLast()
-        table = last.table
-        lastKey = Int(last.lastKey)
+        guard depth < suspended.count else { return }
+        let kept = suspended[depth]
+        table = kept.table
+        lastKey = kept.lastKey
     }
 
     /// The slot of the place after the key at `index` of `table`.
