@@ -379,9 +379,16 @@ public struct JSONReader: ModelReader {
             return nil
         }
         let number = try text.scanNumber(from: offset)
-        guard let value = text.integerValue(of: number), let integer = ConversionRules.exactInteger(value, as: type)
-        else {
-            return nil
+        let integer: T
+        if number.isInteger && number.digitCount <= 18 {
+            // Eighteen digits always fit in an Int64: no `Value` in between, as ids and counts are most integers.
+            let magnitude = Int64(truncatingIfNeeded: number.significand)
+            guard let exact = T(exactly: number.isNegative ? -magnitude : magnitude) else { return nil }
+            integer = exact
+        } else {
+            guard let value = text.integerValue(of: number), let exact = ConversionRules.exactInteger(value, as: type)
+            else { return nil }
+            integer = exact
         }
         offset = number.end
         hasPendingValue = false
