@@ -217,6 +217,12 @@ public struct JSONReader: ModelReader {
         guard let expected = prediction.expectedKey(in: table),
             let end = table.plainKeyEnd(at: expected, in: text.base, count: text.count, from: start)
         else { return try lookUpUnpredictedKey(quotedAt: quote, in: table) }
+        return try accept(expected, spelledFrom: start, to: end)
+    }
+
+    /// Takes the key at `index` of the table, found spelled plainly in `start..<end`, and the colon after it.
+    @inlinable @inline(__always)
+    mutating func accept(_ index: Int, spelledFrom start: Int, to end: Int) throws -> KeyLookup {
         let colon = text.whitespaceEnd(from: end &+ 1)
         guard colon < text.count && text[colon] == UInt8(ascii: ":") else {
             throw text.unexpected(at: colon, expected: "':' after a key")
@@ -226,8 +232,8 @@ public struct JSONReader: ModelReader {
         keyIsUnescaped = false
         offset = text.whitespaceEnd(from: colon &+ 1)
         hasPendingValue = true
-        prediction.confirm(expected)
-        return .known(expected)
+        prediction.confirm(index)
+        return .known(index)
     }
 
     /// ``lookUpKey(quotedAt:in:)`` for a key other than the one expected: the key learned for its place is
@@ -238,17 +244,7 @@ public struct JSONReader: ModelReader {
         if let learned = prediction.learnedKey(in: table),
             let end = table.plainKeyEnd(at: learned, in: text.base, count: text.count, from: quote &+ 1)
         {
-            let colon = text.whitespaceEnd(from: end &+ 1)
-            guard colon < text.count && text[colon] == UInt8(ascii: ":") else {
-                throw text.unexpected(at: colon, expected: "':' after a key")
-            }
-            keyStart = quote &+ 1
-            keyEnd = end
-            keyIsUnescaped = false
-            offset = text.whitespaceEnd(from: colon &+ 1)
-            hasPendingValue = true
-            prediction.confirm(learned)
-            return .known(learned)
+            return try accept(learned, spelledFrom: quote &+ 1, to: end)
         }
         offset = quote
         try readKey()
@@ -551,34 +547,32 @@ public struct JSONReader: ModelReader {
         innermost = openCount == 0 ? .root : isDictionary ? .dictionaryContinued : .arrayContinued
     }
 
-    // The literals are compared as one 32-bit word each: a loop over their bytes cost 60 instructions a value.
-
     @inlinable
     mutating func consumeNull() throws {
-        guard offset &+ 4 <= text.count, text.word32(at: offset) == JSONText.nullWord else {
-            throw text.misspelled(at: offset, expected: "null")
-        }
-        offset &+= 4
-        hasPendingValue = false
+        try consumeLiteral("null", length: 4, word: JSONText.nullWord, at: 0)
     }
 
     /// Consumes `true`, whose first byte is already known.
     @inlinable
     mutating func consumeTrue() throws {
-        guard offset &+ 4 <= text.count, text.word32(at: offset) == JSONText.trueWord else {
-            throw text.misspelled(at: offset, expected: "true")
-        }
-        offset &+= 4
-        hasPendingValue = false
+        try consumeLiteral("true", length: 4, word: JSONText.trueWord, at: 0)
     }
 
     /// Consumes `false`, whose first byte is already known: its other four bytes are the word compared.
     @inlinable
     mutating func consumeFalse() throws {
-        guard offset &+ 5 <= text.count, text.word32(at: offset &+ 1) == JSONText.alseWord else {
-            throw text.misspelled(at: offset, expected: "false")
+        try consumeLiteral("false", length: 5, word: JSONText.alseWord, at: 1)
+    }
+
+    /// Consumes `literal`, `length` bytes at `offset`, whose four bytes from `wordOffset` on are `word`.
+    ///
+    /// One 32-bit comparison: a loop over the literal's bytes cost 60 instructions a value.
+    @inlinable @inline(__always)
+    mutating func consumeLiteral(_ literal: StaticString, length: Int, word: UInt32, at wordOffset: Int) throws {
+        guard offset &+ length <= text.count, text.word32(at: offset &+ wordOffset) == word else {
+            throw text.misspelled(at: offset, expected: "\(literal)")
         }
-        offset &+= 5
+        offset &+= length
         hasPendingValue = false
     }
 
