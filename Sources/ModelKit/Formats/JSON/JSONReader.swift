@@ -162,7 +162,7 @@ public struct JSONReader: ModelReader {
         let text = self.text
         var index = text.whitespaceEnd(from: offset)
         guard index < text.count && text[index] == UInt8(ascii: ",") else { return try nextKeyInFull(in: table) }
-        index = text.whitespaceEnd(from: index &+ 1)
+        index = text.indentationEnd(from: index &+ 1)
         guard index < text.count && text[index] == UInt8(ascii: "\"") else {
             return try nextKeyInFull(in: table)
         }
@@ -296,8 +296,7 @@ public struct JSONReader: ModelReader {
             guard byte == UInt8(ascii: ",") else {
                 throw text.unexpected(at: offset, expected: "',' or ']' after an array element")
             }
-            offset &+= 1
-            skipWhitespace()
+            offset = text.indentationEnd(from: offset &+ 1)
         } else {
             innermost = .arrayContinued
         }
