@@ -108,7 +108,7 @@ extension FlatDocument {
                     guard offset < count else { return false }
                     let byte = text[offset]
                     if byte == UInt8(ascii: ",") {
-                        offset = text.whitespaceEnd(from: offset &+ 1)
+                        offset = text.indentationEnd(from: offset &+ 1)
                         if open.isDictionary {
                             expectsKey = true
                         } else {

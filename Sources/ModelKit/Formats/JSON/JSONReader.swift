@@ -478,8 +478,9 @@ public struct JSONReader: ModelReader {
         hasPendingValue = false
     }
 
-    /// ``skipValue()`` kept out of line for ``nextKey(in:)`` and ``nextElement()``, which call it only when a
-    /// value was left unread: inlined, its cases made every key and element pay for a larger frame.
+    /// ``skipValue()`` kept out of line for ``nextElement()``, which calls it only when a value was left unread:
+    /// inlined, its cases made every element pay for a larger frame. (``nextKeyInFull(in:)`` is out of line
+    /// itself.)
     @usableFromInline @inline(never)
     mutating func skipUnreadValue() throws {
         try skipValue()
