@@ -167,6 +167,8 @@ extension JSONText {
         var index = start
         var runStart = start
         while index < end {
+            index = backslashSearch(from: index, to: end)
+            guard index < end else { break }
             guard self[index] == UInt8(ascii: "\\") else {
                 index &+= 1
                 continue
@@ -219,17 +221,8 @@ extension JSONText {
     func escapesAreValid(from start: Int, to end: Int) -> Bool {
         var index = start
         while index < end {
-            // Eight bytes at a time to the next backslash: the text between escapes needs no check here.
-            while index &+ 8 <= end {
-                let word = word(at: index)
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
-                if found != 0 {
-                    index &+= found.trailingZeroBitCount &>> 3
-                    break
-                }
-                index &+= 8
-            }
+            // The text between escapes needs no check here.
+            index = backslashSearch(from: index, to: end)
             guard index < end else { return true }
             guard self[index] == UInt8(ascii: "\\") else {
                 index &+= 1
@@ -248,6 +241,21 @@ extension JSONText {
             }
         }
         return true
+    }
+
+    /// Where the search for the next backslash in `start..<end` stops, eight bytes at a time: at the first
+    /// backslash, or at a byte of the last seven, which the caller takes one at a time.
+    @inlinable @inline(__always)
+    func backslashSearch(from start: Int, to end: Int) -> Int {
+        var index = start
+        while index &+ 8 <= end {
+            let backslashes = word(at: index) ^ 0x5C5C_5C5C_5C5C_5C5C
+            // The lowest flagged byte is always a backslash: borrows only flag bytes above one.
+            let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        return index
     }
 
     /// The UTF-16 code unit spelled by four hexadecimal digits at `index`, if they all come before `end`.
