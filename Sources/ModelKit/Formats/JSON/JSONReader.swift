@@ -96,10 +96,6 @@ public struct JSONReader: ModelReader {
         self.init(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth)
     }
 
-    /// The bytes read.
-    @inlinable
-    var bytes: UnsafeRawBufferPointer { text.bytes }
-
     /// How many arrays and dictionaries are entered and not yet left.
     @inlinable
     public var depth: Int { openCount }

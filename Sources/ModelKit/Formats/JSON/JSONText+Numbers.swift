@@ -51,7 +51,6 @@ extension JSONText {
     /// digits, with an exponent, or malformed.
     @usableFromInline
     func scanNumberInFull(from start: Int) throws -> NumberScan {
-        let count = count
         var index = start
         let isNegative = self[index] == UInt8(ascii: "-")
         if isNegative { index &+= 1 }
@@ -372,7 +371,6 @@ extension JSONText {
     /// The offset just after the number that starts at `start`, checked against the JSON grammar.
     @usableFromInline
     func numberEnd(from start: Int) throws -> Int {
-        let count = count
         var index = start
         if self[index] == UInt8(ascii: "-") { index &+= 1 }
         guard index < count, let first = JSONText.digit(self[index]) else {

@@ -119,7 +119,6 @@ extension JSONText {
     /// a byte-at-a-time loop spent more instructions there than on the values.
     @usableFromInline @inline(never)
     func whitespaceRunEnd(from offset: Int) -> Int {
-        let count = count
         var offset = offset
         while offset < count {
             let byte = self[offset]
@@ -127,9 +126,7 @@ extension JSONText {
             offset &+= 1
             while offset &+ 8 <= count {
                 // Bytes that are spaces become zero: the lowest set bit is in the first byte that is not one.
-                let others =
-                    word(at: offset)
-                    ^ 0x2020_2020_2020_2020
+                let others = word(at: offset) ^ 0x2020_2020_2020_2020
                 if others != 0 {
                     offset &+= others.trailingZeroBitCount &>> 3
                     break
