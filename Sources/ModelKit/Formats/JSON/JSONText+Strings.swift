@@ -22,20 +22,33 @@ extension JSONText {
     /// the text), so long runs of plain text cost about one instruction a byte.
     ///
     /// Inlined is the first vector of a string that ends there without an escape, as most do: a call with the
-    /// whole scan's registers to set up and save cost more than the scan of a short string.
+    /// whole scan's registers to set up and save cost more than the scan of a short string. The vector test is
+    /// written out here and again in ``plainRun(from:)``: one function for both, inlined here, made the readers
+    /// that inline this scan lay out worse (ModelDecoder 0.8–1.7% more instructions, measured).
     @inlinable @inline(__always)
     func scanString(from start: Int) throws -> StringScan {
         #if _endian(little)
             if start &+ 16 <= count {
-                let plain = plainPrefix(at: start)
-                if plain.bits == 128 {
+                let bytes = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
+                let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+                let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+                let spaces = SIMD16<UInt8>(repeating: 0x20)
+                let found = unsafeBitCast(
+                    (bytes .== quotes) .| (bytes .== backslashes) .| (bytes .< spaces), to: SIMD2<UInt64>.self)
+                let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+                if found[0] | found[1] == 0 {
                     // Sixteen plain bytes: the rest is scanned from after them.
-                    return try scanStringInFull(from: start &+ 16, highBits: plain.highBits)
+                    return try scanStringInFull(from: start &+ 16, highBits: words[0] | words[1])
                 }
-                let end = start &+ plain.bits &>> 3
-                if self[end] == UInt8(ascii: "\"") {
+                let plainBits = found[0] != 0 ? found[0].trailingZeroBitCount : 64 &+ found[1].trailingZeroBitCount
+                if self[start &+ plainBits &>> 3] == UInt8(ascii: "\"") {
+                    let highBits =
+                        plainBits < 64
+                        ? words[0] & ((1 &<< plainBits) &- 1)
+                        : words[0] | words[1] & ((1 &<< (plainBits &- 64)) &- 1)
                     return StringScan(
-                        end: end, hasEscapes: false, hasNonASCII: plain.highBits & 0x8080_8080_8080_8080 != 0)
+                        end: start &+ plainBits &>> 3, hasEscapes: false,
+                        hasNonASCII: highBits & 0x8080_8080_8080_8080 != 0)
                 }
             }
         #endif
@@ -80,12 +93,35 @@ extension JSONText {
         var index = start
         var highBits: UInt64 = 0
         #if _endian(little)
+            // Vectors of sixteen bytes, which every platform's compiler maps onto its vector registers (SSE2,
+            // NEON); the mask of the bytes found, seen as two words, says where the first one is.
+            // The constants are typed in full: written `SIMD16(repeating:)` inside the comparisons, they made Swift
+            // 6.3 compare lane by lane through memory, and decoding user.json took 2.4 times the instructions.
+            let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+            let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let spaces = SIMD16<UInt8>(repeating: 0x20)
+            var vectorBits = SIMD2<UInt64>()
             while index &+ 16 <= count {
-                let plain = plainPrefix(at: index)
-                highBits |= plain.highBits
-                if plain.bits < 128 { return (index &+ plain.bits &>> 3, highBits) }
+                let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                let found = (bytes .== quotes) .| (bytes .== backslashes) .| (bytes .< spaces)
+                let foundWords = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+                let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+                if foundWords[0] | foundWords[1] != 0 {
+                    if foundWords[0] != 0 {
+                        let plainBits = foundWords[0].trailingZeroBitCount
+                        highBits = words[0] & ((1 &<< plainBits) &- 1)
+                        index &+= plainBits &>> 3
+                    } else {
+                        let plainBits = foundWords[1].trailingZeroBitCount
+                        highBits = words[0] | words[1] & ((1 &<< plainBits) &- 1)
+                        index &+= 8 &+ plainBits &>> 3
+                    }
+                    return (index, highBits | vectorBits[0] | vectorBits[1])
+                }
+                vectorBits |= words
                 index &+= 16
             }
+            highBits = vectorBits[0] | vectorBits[1]
         #endif
         while index &+ 8 <= count {
             let word = word(at: index)
@@ -100,35 +136,6 @@ extension JSONText {
             index &+= 8
         }
         return (index, highBits)
-    }
-
-    /// Of the sixteen bytes from `offset`, how many bits come before the first quote, backslash or control
-    /// character (128 when there is none), and those plain bytes OR-ed together in a word, whose high bits tell
-    /// whether any is not ASCII.
-    ///
-    /// One vector of sixteen bytes, which every platform's compiler maps onto its vector registers (SSE2, NEON);
-    /// the mask of the bytes found, seen as two words, says where the first one is. Little-endian only: the bits
-    /// of the first byte must be the lowest of the first word.
-    @inlinable @inline(__always)
-    func plainPrefix(at offset: Int) -> (bits: Int, highBits: UInt64) {
-        // The constants are typed in full: written `SIMD16(repeating:)` inside the comparisons, they made Swift 6.3
-        // compare lane by lane through memory, and decoding user.json took 2.4 times the instructions.
-        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let spaces = SIMD16<UInt8>(repeating: 0x20)
-        let bytes = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
-        let found = unsafeBitCast(
-            (bytes .== quotes) .| (bytes .== backslashes) .| (bytes .< spaces), to: SIMD2<UInt64>.self)
-        let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
-        if found[0] != 0 {
-            let bits = found[0].trailingZeroBitCount
-            return (bits, words[0] & ((1 &<< bits) &- 1))
-        }
-        if found[1] != 0 {
-            let bits = found[1].trailingZeroBitCount
-            return (64 &+ bits, words[0] | words[1] & ((1 &<< bits) &- 1))
-        }
-        return (128, words[0] | words[1])
     }
 
     /// Bit 7 of each byte of `word` that is a quote, a backslash or below 0x20 (and possibly of bytes above
