@@ -142,7 +142,9 @@ extension DecodingContext {
         guard data.count <= options.maximumInputBytes else {
             throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
         }
-        return try (format ?? ModelFileFormat.detect(data)).decode(type, from: data, context: self)
+        return try data.withUnsafeBytes { raw in
+            try (format ?? ModelFileFormat.detect(bytes: raw)).decode(type, fromBytes: raw, context: self)
+        }
     }
 
     /// Decodes the root value, with the same located errors as nested values.

@@ -15,29 +15,40 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
         PropertyListKind.detect(data)?.fileFormat ?? .json
     }
 
+    /// ``detect(_:)`` for bytes already at hand.
+    @usableFromInline
+    static func detect(bytes: UnsafeRawBufferPointer) -> ModelFileFormat {
+        PropertyListKind.detect(bytes: bytes)?.fileFormat ?? .json
+    }
+
     /// Decodes `T` from `data` in this format with ModelKit's own pull readers: no Foundation objects are made.
     @inlinable
     func decode<T: ModelDecodable>(_ type: T.Type, from data: Data, context: DecodingContext) throws -> T {
+        try data.withUnsafeBytes { raw in try decode(type, fromBytes: raw, context: context) }
+    }
+
+    /// ``decode(_:from:context:)`` from bytes that stay alive and unchanged during the call.
+    @inlinable
+    func decode<T: ModelDecodable>(
+        _ type: T.Type, fromBytes raw: UnsafeRawBufferPointer, context: DecodingContext
+    ) throws -> T {
         let depth = context.options.maximumDepth
         switch self {
         case .json:
-            return try JSONFormat.read(data, maximumDepth: depth) { reader in
-                try context.decodeRoot(T.self, from: &reader)
-            }
+            var reader = JSONReader(bytes: raw, maximumDepth: depth)
+            let model = try context.decodeRoot(T.self, from: &reader)
+            try reader.finish()
+            return model
         case .xmlPropertyList:
-            return try data.withUnsafeBytes { raw in
-                var reader = try XMLPropertyListReader(bytes: raw, maximumDepth: depth)
-                let model = try context.decodeRoot(T.self, from: &reader)
-                try reader.finish()
-                return model
-            }
+            var reader = try XMLPropertyListReader(bytes: raw, maximumDepth: depth)
+            let model = try context.decodeRoot(T.self, from: &reader)
+            try reader.finish()
+            return model
         case .binaryPropertyList:
-            return try data.withUnsafeBytes { raw in
-                var reader = try BinaryPropertyListReader(bytes: raw, maximumDepth: depth)
-                let model = try context.decodeRoot(T.self, from: &reader)
-                try reader.finish()
-                return model
-            }
+            var reader = try BinaryPropertyListReader(bytes: raw, maximumDepth: depth)
+            let model = try context.decodeRoot(T.self, from: &reader)
+            try reader.finish()
+            return model
         }
     }
 

@@ -17,6 +17,8 @@ struct ModelFileFormatTests {
         ([], .json),
         (Array("hello".utf8), .json),
         (Array("bplist".utf8), .json),
+        (Array("bplist1".utf8), .json),
+        (Array("bplust0".utf8), .json),
     ]
 
     @Test(
@@ -24,6 +26,15 @@ struct ModelFileFormatTests {
         arguments: samples)
     func detect(bytes: [UInt8], format: ModelFileFormat) {
         #expect(ModelFileFormat.detect(Data(bytes)) == format)
+    }
+
+    @Test("Model(data:) tells each format and decodes it", arguments: ModelFileFormat.allCases)
+    func decodesEveryFormatItTells(format: ModelFileFormat) throws {
+        let pet = Pet(name: "Rex", age: 3)
+        let data = try pet.data(format: format)
+        #expect(ModelFileFormat.detect(data) == format)
+        #expect(try Pet(data: data) == pet)
+        #expect(try Pet.decode(data: data).model == pet)
     }
 
     @Test("JSON with a byte order mark or leading white space decodes like plain JSON")

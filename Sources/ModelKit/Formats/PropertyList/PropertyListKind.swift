@@ -14,12 +14,25 @@ public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
     /// The format of `data`: binary when it starts with the `bplist0` magic, XML when its first character
     /// after a byte order mark and whitespace is `<`, otherwise `nil` (OpenStep, JSON, anything else).
     public static func detect(_ data: Data) -> PropertyListKind? {
-        data.withUnsafeBytes { bytes in
-            if bytes.starts(with: "bplist0".utf8) { return .binary }
-            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while index < bytes.count && XMLPropertyListReader.isSpace(bytes[index]) { index += 1 }
-            return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .xml : nil
+        data.withUnsafeBytes { detect(bytes: $0) }
+    }
+
+    /// ``detect(_:)`` for bytes already at hand, so that a decoder tells the format and reads the bytes under
+    /// one `withUnsafeBytes`: each call into `Data` for its bytes costs a run-time exclusivity check.
+    ///
+    /// The magic is compared byte by byte rather than with `starts(with:)`, whose generic code cost more than
+    /// the rest of the detection.
+    @usableFromInline
+    static func detect(bytes: UnsafeRawBufferPointer) -> PropertyListKind? {
+        if bytes.count >= 7 && bytes[0] == UInt8(ascii: "b") && bytes[1] == UInt8(ascii: "p")
+            && bytes[2] == UInt8(ascii: "l") && bytes[3] == UInt8(ascii: "i") && bytes[4] == UInt8(ascii: "s")
+            && bytes[5] == UInt8(ascii: "t") && bytes[6] == UInt8(ascii: "0")
+        {
+            return .binary
         }
+        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while index < bytes.count && XMLPropertyListReader.isSpace(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .xml : nil
     }
 
     /// Reads a property list of either format into a ``Value``, checking that nothing follows the root.
