@@ -342,15 +342,8 @@ extension FlatDecodingState {
     func at<Result>(
         _ suffix: PathSuffix, _ component: PathComponent?, _ body: () throws -> Result
     ) throws -> Result {
-        let depth = context.pathStack.count
-        defer {
-            // Mostly one component, taken off without the range replacement that `removeSubrange` is.
-            if context.pathStack.count == depth &+ 1 {
-                context.pathStack.removeLast()
-            } else {
-                context.pathStack.removeSubrange(depth...)
-            }
-        }
+        let depth = context.pathDepth
+        defer { context.truncatePath(to: depth) }
         if suffix.id != 0 {
             for entered in components(suffix) { try context.push(entered) }
         }

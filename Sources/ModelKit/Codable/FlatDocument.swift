@@ -134,7 +134,7 @@ struct FlatDocument: ModelDecodable {
         // About one entry per eight bytes in the benchmark files; the array grows if not.
         entries.reserveCapacity(max(16, bytes.count / 8))
         let text = bytes
-        let maximumDepth = context.options.maximumDepth - context.pathStack.count
+        let maximumDepth = context.options.maximumDepth - context.pathDepth
         let limit = context.options.maximumCollectionCount
         if text.withUnsafeBytes({ indexJSON($0, maximumDepth: maximumDepth, limit: limit) }) { return }
         // Malformed or beyond a limit: read again by the reader, for its error.
@@ -151,7 +151,7 @@ struct FlatDocument: ModelDecodable {
     private mutating func readJSON(from reader: inout JSONReader, context: DecodingContext) throws {
         var open: [OpenContainer] = []
         let limit = context.options.maximumCollectionCount
-        let maximumDepth = context.options.maximumDepth - context.pathStack.count
+        let maximumDepth = context.options.maximumDepth - context.pathDepth
         do {
             var isDictionary = false
             var needsValue = true
@@ -220,7 +220,7 @@ struct FlatDocument: ModelDecodable {
     ) throws {
         var open: [OpenContainer] = []
         let limit = context.options.maximumCollectionCount
-        let maximumDepth = context.options.maximumDepth - context.pathStack.count
+        let maximumDepth = context.options.maximumDepth - context.pathDepth
         do {
             try readValue(from: &reader, open: &open, maximumDepth: maximumDepth, scalar: readScalar)
             while let top = open.last {

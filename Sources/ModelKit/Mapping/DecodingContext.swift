@@ -16,7 +16,7 @@ public final class DecodingContext {
     /// What every level of decoding changes: the path and the stack guard.
     @usableFromInline
     struct LevelState {
-        @usableFromInline var pathStack: [PathComponent]
+        @usableFromInline var path: PathStack
         @usableFromInline var stackGuard = StackGuard()
     }
 
@@ -26,9 +26,20 @@ public final class DecodingContext {
     @usableFromInline let levels: UnsafeMutablePointer<LevelState>
 
     /// The path from the root to the value being decoded.
-    @inlinable internal var pathStack: [PathComponent] {
-        _read { yield levels.pointee.pathStack }
-        _modify { yield &levels.pointee.pathStack }
+    ///
+    /// An array made on each read: the hot path uses ``pathDepth``, ``truncatePath(to:)`` and
+    /// ``push(_:)``/``pop()`` instead.
+    internal var pathStack: [PathComponent] {
+        get { levels.pointee.path.components }
+        set { levels.pointee.path.components = newValue }
+    }
+
+    /// How many components the path has.
+    @inlinable var pathDepth: Int { levels.pointee.path.count }
+
+    /// Leaves every component of the path past the first `depth`: what a recovered failure entered.
+    @inlinable func truncatePath(to depth: Int) {
+        levels.pointee.path.truncate(to: depth)
     }
 
     @inlinable var stackGuard: StackGuard {
@@ -43,13 +54,12 @@ public final class DecodingContext {
         self.options = options
         self.isStrict = options.mode == .strict
         self.collects = options.collectsDiagnostics
-        var path: [PathComponent] = []
-        path.reserveCapacity(16)
         levels = UnsafeMutablePointer.allocate(capacity: 1)
-        levels.initialize(to: LevelState(pathStack: path))
+        levels.initialize(to: LevelState(path: PathStack(capacity: 16)))
     }
 
     deinit {
+        levels.pointee.path.deallocate()
         levels.deinitialize(count: 1)
         levels.deallocate()
     }
@@ -64,15 +74,16 @@ public final class DecodingContext {
 
     /// Enters `component` before its value is decoded.
     @inlinable public func push(_ component: PathComponent) throws {
-        if pathStack.count >= options.maximumDepth || !stackGuard.hasRoom(atDepth: pathStack.count) {
-            throw MappingError(.tooDeep(limit: min(options.maximumDepth, pathStack.count)), at: path)
+        let depth = pathDepth
+        if depth >= options.maximumDepth || !stackGuard.hasRoom(atDepth: depth) {
+            throw MappingError(.tooDeep(limit: min(options.maximumDepth, depth)), at: path)
         }
-        pathStack.append(component)
+        levels.pointee.path.push(component)
     }
 
     /// Leaves the component entered last.
     @inlinable public func pop() {
-        pathStack.removeLast()
+        levels.pointee.path.popLast()
     }
 
     /// What a call has changed in the context so far, to go back to when it decodes the same input again.
@@ -180,12 +191,12 @@ public final class DecodingContext {
         _ type: T.Type, from reader: inout R, diagnostic: (MappingError) -> Diagnostic.Kind
     ) throws -> T? {
         let depth = reader.depth
-        let pathDepth = pathStack.count
+        let pathDepth = self.pathDepth
         do {
             return try decodeLocated(type, from: &reader)
         } catch let error as MappingError where error.isRecoverable {
             try reader.recover(toDepth: depth)
-            pathStack.removeSubrange(pathDepth...)
+            truncatePath(to: pathDepth)
             note(diagnostic(error))
             return nil
         }
@@ -196,7 +207,7 @@ public final class DecodingContext {
     public func decodeLocated<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
         do {
             return try T(from: &reader, context: self)
-        } catch let error as MappingError where error.path.components.isEmpty && !pathStack.isEmpty {
+        } catch let error as MappingError where error.path.components.isEmpty && pathDepth > 0 {
             throw located(error, expecting: "\(T.self)")
         }
     }
@@ -222,7 +233,7 @@ public final class DecodingContext {
     /// Marks the keys of `table` as read at the current depth, while a superclass or a polymorphic case
     /// decodes the same dictionary.
     public func beginKnownKeys(_ table: KeyTable) {
-        knownKeys.append((table, pathStack.count))
+        knownKeys.append((table, pathDepth))
     }
 
     /// Ends the scope begun by ``beginKnownKeys(_:)``.
@@ -232,7 +243,7 @@ public final class DecodingContext {
 
     /// Records or rejects a key that no property reads.
     public func unknownKey(_ key: String) throws {
-        if knownKeys.contains(where: { $0.depth == pathStack.count && $0.table.index(of: key) != nil }) { return }
+        if knownKeys.contains(where: { $0.depth == pathDepth && $0.table.index(of: key) != nil }) { return }
         if isStrict {
             throw MappingError(.unknownKey, at: path(appending: .key(key)))
         }

@@ -311,7 +311,7 @@ extension Field where T: ModelDecodable {
         }
         let key = table.keys[index]
         let depth = reader.depth
-        let pathDepth = context.pathStack.count
+        let pathDepth = context.pathDepth
         do {
             value = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: defaultValue != nil)
             if value != nil {
@@ -321,7 +321,7 @@ extension Field where T: ModelDecodable {
             }
         } catch let error as MappingError where error.isRecoverable {
             try reader.recover(toDepth: depth)
-            context.pathStack.removeSubrange(pathDepth...)
+            context.truncatePath(to: pathDepth)
             record(priority, .failed(error))
         }
     }

@@ -330,13 +330,13 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
             }
             let key = reader.currentKey()
             let depth = reader.depth
-            let pathDepth = context.pathStack.count
+            let pathDepth = context.pathDepth
             do {
                 self[key] = try context.decodeElement(Value.self, at: key, from: &reader)
                 if !failures.isEmpty { failures.removeAll { $0.key == key } }
             } catch let error as MappingError where error.isRecoverable {
                 try reader.recover(toDepth: depth)
-                context.pathStack.removeSubrange(pathDepth...)
+                context.truncatePath(to: pathDepth)
                 self[key] = nil
                 if let index = failures.firstIndex(where: { $0.key == key }) {
                     failures[index].error = error
@@ -399,12 +399,12 @@ extension DecodingContext {
     func decodeLossy<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T? {
         if isStrict { return try decodeLocated(type, from: &reader) }
         let depth = reader.depth
-        let pathDepth = pathStack.count
+        let pathDepth = self.pathDepth
         do {
             return try decodeLocated(type, from: &reader)
         } catch let error as MappingError where error.isRecoverable {
             try reader.recover(toDepth: depth)
-            pathStack.removeSubrange(pathDepth...)
+            truncatePath(to: pathDepth)
             noteDropped(error)
             return nil
         }
