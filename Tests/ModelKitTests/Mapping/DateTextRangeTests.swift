@@ -151,3 +151,17 @@ struct DateTextRangeTests {
         }
     }
 }
+
+@Suite("Default time zone")
+struct DefaultTimeZoneTests {
+    @Test("A date text that names no zone is read in UTC by default, and in the zone the options name")
+    func zonelessTextUsesTheOptionsZone() throws {
+        #expect(DecodingOptions().defaultTimeZone.secondsFromGMT() == 0)
+        let text = Value.string("2024-05-01 10:00:00")
+        let utc = try Date.decode(value: text).model
+        #expect(utc == Date(timeIntervalSince1970: 1_714_557_600))
+        var options = DecodingOptions()
+        options.defaultTimeZone = TimeZone(secondsFromGMT: 7200)!
+        #expect(try Date.decode(value: text, options: options).model == utc.addingTimeInterval(-7200))
+    }
+}
