@@ -63,6 +63,30 @@ struct JSONCommonNumberTests {
         }
     }
 
+    @Test("Integers of 1 to 20 digits, signed, near-integral or malformed, read as their tree reads them")
+    func integersOfEveryLength() throws {
+        for length in 1...20 {
+            let digits = String((0..<length).map { Character(String(($0 * 7 + 1) % 10)) })
+            if length <= 18 {
+                let data = Data(#"{"value": 0, "count": -\#(digits)}"#.utf8)
+                #expect(try NumberRow(data: data).count == -Int64(digits)!, "\(digits)")
+            }
+            // Whole, negative, with a fraction or an exponent, and with a leading zero (malformed); followed by a
+            // brace at once or after room for the word loads.
+            for text in [digits, "-" + digits, digits + ".0", digits + "e1", "0" + digits, "-0" + digits] {
+                for padding in ["", "          "] {
+                    let data = Data(#"{"value": 0, "count": \#(text)\#(padding)}"#.utf8)
+                    let direct = try? NumberRow.decode(data: data)
+                    let viaTree = try? NumberRow.decode(value: JSONFormat.value(from: data))
+                    #expect(direct?.model == viaTree?.model, "\(text)")
+                    #expect(direct?.diagnostics.count == viaTree?.diagnostics.count, "\(text)")
+                    let isMalformed = text.hasPrefix("0") || text.hasPrefix("-0")
+                    #expect((direct == nil) == isMalformed, "\(text)")
+                }
+            }
+        }
+    }
+
     @Test(
         "Text near the common form is read by the general scan, or rejected where JSON rejects it",
         arguments: [

@@ -369,6 +369,22 @@ public struct JSONReader: ModelReader {
         guard first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return nil
         }
+        let isNegative = first == UInt8(ascii: "-")
+        if let short = text.shortInteger(from: isNegative ? offset &+ 1 : offset) {
+            // Fifteen digits always fit in an Int64.
+            let magnitude = Int64(truncatingIfNeeded: short.magnitude)
+            guard let exact = T(exactly: isNegative ? -magnitude : magnitude) else { return nil }
+            offset = short.end
+            hasPendingValue = false
+            return exact
+        }
+        return try readExactIntegerInFull(as: type)
+    }
+
+    /// ``readExactInteger(as:)`` for any number: longer, signed with a leading zero, with a fraction or an
+    /// exponent, or malformed. Apart, so that the common case does not set up this one's frame.
+    @inlinable @inline(never)
+    mutating func readExactIntegerInFull<T: FixedWidthInteger>(as type: T.Type) throws -> T? {
         let number = try text.scanNumber(from: offset)
         let integer: T
         if number.isInteger && number.digitCount <= 18 {

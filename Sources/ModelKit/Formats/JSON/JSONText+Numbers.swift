@@ -188,6 +188,40 @@ extension JSONText {
             isNegative: isNegative, isInteger: fractionDigits == 0, isTruncated: false)
     }
 
+    /// The integer of up to fifteen digits at `start` (after any sign), without leading zeros, fraction or
+    /// exponent, and where its digits end; `nil` for any other number, which the full scan reads.
+    ///
+    /// Ids and counts are most of the integers models read: one or two word loads, with no ``NumberScan`` in
+    /// between and no global table. With it (and the rest of `readExactInteger` out of line) that function's own
+    /// instructions for twitter.json's 2,108 integers went from 327k to 208k.
+    @inlinable @inline(__always)
+    func shortInteger(from start: Int) -> (magnitude: UInt64, end: Int)? {
+        guard let run = digitRun(at: start), run.count > 0 else { return nil }
+        var magnitude = run.value
+        var end = start &+ run.count
+        if run.count == 8 {
+            guard let more = digitRun(at: end), more.count < 8 else { return nil }
+            let scale: UInt64
+            switch more.count {
+            case 0: scale = 1
+            case 1: scale = 10
+            case 2: scale = 100
+            case 3: scale = 1000
+            case 4: scale = 10_000
+            case 5: scale = 100_000
+            case 6: scale = 1_000_000
+            default: scale = 10_000_000
+            }
+            magnitude = magnitude &* scale &+ more.value
+            end &+= more.count
+        }
+        // A run shorter than eight ended on a byte inside its word, so `end` is in the text.
+        guard end &- start == 1 || self[start] != UInt8(ascii: "0") else { return nil }
+        let next = self[end]
+        guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
+        return (magnitude, end)
+    }
+
     /// The whole number `number` spells as `.integer` (or `.unsignedInteger` above `Int64.max`), or `nil` when
     /// it has a fraction or an exponent or no 64-bit integer holds it.
     @inlinable
