@@ -17,8 +17,7 @@ extension FlatDocument {
     mutating func indexJSON(_ raw: UnsafeRawBufferPointer, maximumDepth: Int, limit: Int) -> Bool {
         let text = JSONText(bytes: raw)
         let count = raw.count
-        var offset = 0
-        if count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { offset = 3 }
+        var offset = ByteOrderMark.length(in: raw)
         // The innermost container is kept in a local, the ones around it on a stack, as the reader keeps them.
         var outer: [OpenJSONContainer] = []
         var open = OpenJSONContainer(index: -1, count: 0, isDictionary: false)

@@ -43,10 +43,6 @@ public struct DecodingOptions: Sendable, Hashable {
     public var collectsDiagnostics: Bool = true
     /// The deepest nesting accepted before decoding fails with ``MappingError/Reason/tooDeep(limit:)``.
     public var maximumDepth: Int = 512
-
-    /// UTC, made once: options are made for every call that takes the defaults, and looking the zone up by its
-    /// identifier each time (a cache lookup under a lock) cost about 470 instructions a call (user.json).
-    static let utc = TimeZone(identifier: "UTC")!
     /// The most elements accepted in one array or dictionary of untrusted input.
     public var maximumCollectionCount: Int = 100_000_000
     /// The largest input, in bytes, that a file or data entry point reads.
@@ -54,6 +50,10 @@ public struct DecodingOptions: Sendable, Hashable {
 
     /// The default options: lenient, declared keys, seconds since 1970, depth 512.
     public init() {}
+
+    /// UTC, made once: options are made for every call that takes the defaults, and looking the zone up by its
+    /// identifier each time (a cache lookup under a lock) cost about 470 instructions a call (user.json).
+    static let utc = TimeZone(identifier: "UTC")!
 
     /// Options with `mode` set.
     public static var strict: DecodingOptions {

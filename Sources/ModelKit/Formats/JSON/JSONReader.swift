@@ -85,9 +85,7 @@ public struct JSONReader: ModelReader {
     public init(bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) {
         text = JSONText(bytes: bytes)
         self.maximumDepth = maximumDepth
-        var start = 0
-        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { start = 3 }
-        offset = start
+        offset = ByteOrderMark.length(in: bytes)
         skipWhitespace()
     }
 

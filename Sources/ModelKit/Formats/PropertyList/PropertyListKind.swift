@@ -30,7 +30,7 @@ public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
         {
             return .binary
         }
-        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var index = ByteOrderMark.length(in: bytes)
         while index < bytes.count && XMLPropertyListReader.isSpace(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .xml : nil
     }

@@ -95,9 +95,8 @@ public struct XMLPropertyListReader: ModelReader {
     public init(bytes: UnsafeRawBufferPointer, maximumDepth: Int = 512) throws {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        position = 0
+        position = ByteOrderMark.length(in: bytes)
         frames.reserveCapacity(16)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             throw malformed("only UTF-8 property lists are read; this one is UTF-16", at: 0)
         }
