@@ -6,8 +6,10 @@ import SwiftSyntaxMacros
 /// `@DictionaryModel`: generates decoding, encoding, key tables and `Codable` for a struct, a class or an
 /// enum of models.
 ///
-/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer; a `public`
-/// or `package` struct gets that initializer at its own access, in its body (``MemberwiseInitializer``). Classes
+/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer, and its
+/// decoding initializer hands the values to it where Swift gives one
+/// (``ModelCodeGenerator/setsThroughMemberwiseInitializer``); a `public` or `package` struct gets that
+/// initializer at its own access, in its body (``MemberwiseInitializer``). Classes
 /// get their initializers and `encode` in the class body, because designated and `required` initializers and
 /// overridable methods cannot live in an extension.
 public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
@@ -93,6 +95,15 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             return .notAModelType("an extension", why: "; attach it to the type's declaration")
         }
         return .notAModelType("this declaration", why: "")
+    }
+
+    /// Whether Swift gives `declaration` its implicit memberwise initializer: the body declares no initializer
+    /// (none in an `#if` either, which the macro cannot evaluate), and this macro's member role adds none.
+    static func hasImplicitMemberwiseInitializer(_ declaration: StructDeclSyntax, access: String) -> Bool {
+        let declaresInitializer = declaration.memberBlock.members.contains { member in
+            member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self)
+        }
+        return !declaresInitializer && MemberwiseInitializer(of: declaration, access: access) == nil
     }
 
     // MARK: Member role (classes, and the memberwise initializer of public structs)
@@ -228,7 +239,10 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let typeName = structDeclaration.name.text
         let access = accessPrefix(structDeclaration.modifiers)
         let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
-        let generator = ModelCodeGenerator(typeName: typeName, properties: properties, keysExpression: "Self.modelKeys")
+        let generator = ModelCodeGenerator(
+            typeName: typeName, properties: properties, keysExpression: "Self.modelKeys",
+            setsThroughMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration, access: access)
+                && properties.allSatisfy { !$0.hasOtherAttributes })
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             structDeclaration.genericParameterClause != nil

@@ -21,6 +21,9 @@ struct ModelProperty {
     var transform: String?
     /// Where the first key is written: the first argument of `@Key`, or the property's name.
     var keyNode: Syntax
+    /// Whether the property carries an attribute ModelKit does not know, a property wrapper say, which may
+    /// change what the memberwise initializer takes for it.
+    var hasOtherAttributes: Bool
 
     /// The name without backticks.
     var bareName: String { name.filter { $0 != "`" } }
@@ -179,8 +182,13 @@ enum PropertyReader {
             var keyNode: Syntax?
             var transform: String?
             var ignored = false
+            var hasOtherAttributes = false
             for attribute in variable.attributes {
-                guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
+                // An `#if` around attributes may hold any of them.
+                guard let attribute = attribute.as(AttributeSyntax.self) else {
+                    hasOtherAttributes = true
+                    continue
+                }
                 let name = attribute.attributeName.trimmedDescription
                 switch name {
                 case "Ignored", "ModelKit.Ignored", "ObservationIgnored", "Transient":
@@ -206,7 +214,7 @@ enum PropertyReader {
                     transform =
                         attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
                 default:
-                    continue
+                    hasOtherAttributes = true
                 }
             }
             if ignored { continue }
@@ -251,7 +259,8 @@ enum PropertyReader {
                         keys: keys.isEmpty ? [bare] : keys,
                         keysAreExplicit: !keys.isEmpty,
                         transform: transform,
-                        keyNode: keyNode ?? Syntax(pattern)
+                        keyNode: keyNode ?? Syntax(pattern),
+                        hasOtherAttributes: hasOtherAttributes
                     ))
             }
         }

@@ -47,8 +47,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.userID = field0.takeValue()
-                        self.name = field1.takeValue()
+                        self.init(userID: field0.takeValue(), name: field1.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -122,9 +121,7 @@ struct DictionaryModelMacroTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.imageURL = field0.takeValue()
-                        self.userID = field1.takeValue()
-                        self.name = field2.takeValue()
+                        self.init(imageURL: field0.takeValue(), userID: field1.takeValue(), name: field2.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -203,8 +200,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(key: "info.city", context: context, reportsMissing: false)
                         try field1.finish(key: "images[0].url", context: context, reportsMissing: false)
-                        self.city = field0.takeValue()
-                        self.image = field1.takeValue()
+                        self.init(city: field0.takeValue(), image: field1.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -284,8 +280,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.kept = field0.takeValue()
-                        self.observed = field1.takeValue()
+                        self.init(kept: field0.takeValue(), observed: field1.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -374,9 +369,7 @@ struct DictionaryModelMacroTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(key: "meta.year", context: context, reportsMissing: false)
-                        self.day = field0.takeValue()
-                        self.tags = field1.takeValue()
-                        self.year = field2.takeValue()
+                        self.init(day: field0.takeValue(), tags: field1.takeValue(), year: field2.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -390,6 +383,208 @@ struct DictionaryModelMacroTests {
                         var nested = ModelKit.NestedOutput()
                         nested.add(encoded: try (Self._modelKitTransform_year).encode(self.year), at: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), context: context)
                         try nested.write(to: &writer, context: context)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """
+        )
+    }
+
+    @Test("A keyword property is passed to the memberwise initializer by its label, escaped only where a label must be")
+    func keywordLabels() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Flags {
+                var `default` = false
+                var `inout`: Int?
+            }
+            """,
+            expandedSource: """
+                struct Flags {
+                    var `default` = false
+                    var `inout`: Int?
+                }
+
+                extension Flags: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["default", "inout"], snakeCase: ["default", "inout"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: false)
+                        var field1 = ModelKit.Field<Int?>(default: nil)
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(1):
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                        self.init(default: field0.takeValue(), `inout`: field1.takeValue())
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 2)
+                        try context.enter()
+                        try context.writeField(self.`default`, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.`inout`, key: keys.keys[1], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """
+        )
+    }
+
+    @Test("A wrapped property, or an #if among the members, makes the decoding initializer set each property")
+    func settingEachProperty() {
+        // A property wrapper may change what the memberwise initializer takes for its property.
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Gauge {
+                @Clamped var level = 0
+                var unit: String?
+            }
+            """,
+            expandedSource: """
+                struct Gauge {
+                    @Clamped var level = 0
+                    var unit: String?
+                }
+
+                extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["level", "unit"], snakeCase: ["level", "unit"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field(default: 0)
+                        var field1 = ModelKit.Field<String?>(default: nil)
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(1):
+                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                        self.level = field0.takeValue()
+                        self.unit = field1.takeValue()
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 2)
+                        try context.enter()
+                        try context.writeField(self.level, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.unit, key: keys.keys[1], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """
+        )
+        // The macro cannot tell which members an #if keeps, nor so the memberwise initializer's parameters.
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct Build {
+                var name: String
+                #if DEBUG
+                var trace: String?
+                #endif
+            }
+            """,
+            expandedSource: """
+                struct Build {
+                    var name: String
+                    #if DEBUG
+                    var trace: String?
+                    #endif
+                }
+
+                extension Build: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Build (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var field0 = ModelKit.Field<String>()
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(0):
+                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .known, .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        self.name = field0.takeValue()
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -767,7 +962,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.x = field0.takeValue()
+                        self.init(x: field0.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -929,9 +1124,7 @@ struct DictionaryModelDiagnosticTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.count = field0.takeValue()
-                        self.made = field1.takeValue()
-                        self.date = field2.takeValue()
+                        self.init(count: field0.takeValue(), made: field1.takeValue(), date: field2.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1022,7 +1215,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.width = field0.takeValue()
+                        self.init(width: field0.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1105,7 +1298,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue()
+                        self.init(name: field0.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1210,10 +1403,7 @@ struct DictionaryModelDiagnosticTests {
                         try field1.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field3.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.recordID = field0.takeValue()
-                        self.id = field1.takeValue()
-                        self.first = field2.takeValue()
-                        self.second = field3.takeValue()
+                        self.init(recordID: field0.takeValue(), id: field1.takeValue(), first: field2.takeValue(), second: field3.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1296,8 +1486,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.userID = field0.takeValue()
-                        self.owner = field1.takeValue()
+                        self.init(userID: field0.takeValue(), owner: field1.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

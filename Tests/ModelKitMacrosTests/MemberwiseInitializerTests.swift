@@ -140,7 +140,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.when = field0.takeValue()
+                        self.init(when: field0.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -276,9 +276,7 @@ struct MemberwiseInitializerTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue()
-                        self.balance = field1.takeValue()
-                        self.audit = field2.takeValue()
+                        self.init(name: field0.takeValue(), balance: field1.takeValue(), audit: field2.takeValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
