@@ -30,7 +30,7 @@ struct KeyTableTests {
         }
     }
 
-    @Test("Keys of every length up to 40 that differ in one byte are told apart", arguments: 1...40)
+    @Test("Keys of every length up to 40 that differ in one byte are told apart, looked up and predicted", arguments: 1...40)
     func oneByteApart(length: Int) {
         let base = String(repeating: "k", count: length)
         var keys = [base]
@@ -41,6 +41,14 @@ struct KeyTableTests {
         }
         let table = KeyTable(keys)
         for (index, key) in keys.enumerated() { #expect(table.index(of: key) == index, "\(key)") }
+        // The predicted key, compared in place in the quoted text: only its own spelling ends there.
+        for (spelled, key) in keys.enumerated() {
+            let quoted = Array("\"\(key)\"".utf8)
+            for index in keys.indices {
+                let end = quoted.withUnsafeBytes { table.plainKeyEnd(at: index, in: $0, from: 1) }
+                #expect(end == (index == spelled ? length + 1 : nil), "\(keys[index]) in \(key)")
+            }
+        }
         #expect(table.index(of: String(repeating: "k", count: length + 1)) == nil)
         #expect(table.index(of: String(repeating: "k", count: length - 1)) == nil)
         #expect(table.index(of: "") == nil)
