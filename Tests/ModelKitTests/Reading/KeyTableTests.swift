@@ -30,7 +30,7 @@ struct KeyTableTests {
         }
     }
 
-    @Test("Keys of every length up to 40 that differ in one byte are told apart, looked up and predicted", arguments: 1...40)
+    @Test("Keys of up to 40 bytes one byte apart are told apart, looked up and predicted", arguments: 1...40)
     func oneByteApart(length: Int) {
         let base = String(repeating: "k", count: length)
         var keys = [base]
