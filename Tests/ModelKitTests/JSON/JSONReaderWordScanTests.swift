@@ -108,6 +108,18 @@ struct JSONReaderWordScanTests {
         }
     }
 
+    @Test("line breaks and indentation of every depth around a model's keys and braces")
+    func indentedKeys() throws {
+        for depth in 0...40 {
+            for unit in [" ", "\t", " \r"] {
+                let pad = "\n" + String(repeating: unit, count: depth)
+                let text = "{\(pad)\"a\": 1,\(pad)\"inner\": {\(pad)\"c\": 2\(pad)},\(pad)\"d\": 3\(pad)}\(pad)"
+                let model = try IndentedModel(data: Data(text.utf8))
+                #expect(model == IndentedModel(a: 1, inner: IndentedModel.Inner(c: 2), d: 3), "\(depth)")
+            }
+        }
+    }
+
     @Test("whitespace that stops at a byte other than a value's first is an error there")
     func whitespaceEndingInJunk() throws {
         for length in 0...17 {
@@ -171,4 +183,17 @@ struct JSONReaderWordScanTests {
                 "known(3) é=6", "unknown id_st=7", "known(3) é=8",
             ])
     }
+}
+
+/// A model whose keys and braces the indentation test surrounds with whitespace.
+@DictionaryModel
+struct IndentedModel: Equatable {
+    @DictionaryModel
+    struct Inner: Equatable {
+        var c: Int
+    }
+
+    var a: Int
+    var inner: Inner
+    var d: Int
 }

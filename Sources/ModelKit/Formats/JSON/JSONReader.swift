@@ -172,7 +172,9 @@ public struct JSONReader: ModelReader {
             throw text.misuse(at: offset, "nextKey was called outside a dictionary")
         }
         if hasPendingValue { try skipValue() }
-        skipWhitespace()
+        // Here after a '{' or before a '}' or a ',' that ends a nested value: in pretty-printed JSON a line break
+        // and indentation, which vector comparisons take at once (every call went through the loop).
+        offset = text.deepIndentationEnd(from: offset)
         guard offset < text.count else {
             throw text.unexpected(at: offset, expected: frame == .dictionary ? "a key or '}'" : "',' or '}'")
         }
@@ -187,7 +189,7 @@ public struct JSONReader: ModelReader {
             guard byte == UInt8(ascii: ",") else {
                 throw text.unexpected(at: offset, expected: "',' or '}' after a dictionary entry")
             }
-            offset = text.whitespaceEnd(from: offset &+ 1)
+            offset = text.deepIndentationEnd(from: offset &+ 1)
             guard offset < text.count, text[offset] == UInt8(ascii: "\"") else {
                 throw text.unexpected(at: offset, expected: "a key in double quotes after ','")
             }
