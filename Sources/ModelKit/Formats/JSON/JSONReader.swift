@@ -621,9 +621,10 @@ public struct JSONReader: ModelReader {
                 ? stringBuffer.withUnsafeBytes { JSONText.validatedString($0) }
                 : String(decoding: stringBuffer, as: UTF8.self)
         } else {
-            let content = text.span(start, scan.end)
-            // The standard library validates while it copies; one pass instead of two for non-ASCII text.
-            string = scan.hasNonASCII ? JSONText.validatedString(content) : String(decoding: content, as: UTF8.self)
+            // The scan knows whether the bytes are ASCII; other text is validated here, where an error can name
+            // the bad byte, so the string is made without the standard library's validation.
+            if scan.hasNonASCII { try text.validateUTF8(from: start, to: scan.end) }
+            string = JSONText.string(validUTF8: text.span(start, scan.end), isASCII: !scan.hasNonASCII)
         }
         guard let string else {
             // Only now find the bad byte, so that the error names its line and column.
