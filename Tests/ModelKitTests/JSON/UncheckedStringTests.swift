@@ -16,11 +16,28 @@ struct UncheckedStringTests {
 
     /// Reads `bytes` as a JSON string value, with `before` and `after` in the string around them, and checks it
     /// against the standard library: the same text where it accepts the bytes, an error where it does not.
+    ///
+    /// Each check runs twice: as written, and after an escape (`\/`), which the reader takes through its
+    /// unescaping copy.
     static func expectReadAsStandardLibraryDoes(
         _ bytes: [UInt8], before: String = "", after: String = "", sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        for escape in ["", "/"] {
+            expectRead(
+                bytes, before: escape + before, after: after, written: escape.isEmpty ? "" : #"\/"#,
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// ``expectReadAsStandardLibraryDoes(_:before:after:sourceLocation:)`` with `written` in place of the
+    /// first characters of `before` in the JSON text.
+    static func expectRead(
+        _ bytes: [UInt8], before: String, after: String, written: String, sourceLocation: SourceLocation
+    ) {
         let content = Array(before.utf8) + bytes + Array(after.utf8)
-        let text = Data([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")])
+        let json =
+            Array(written.utf8) + Array(before.utf8.dropFirst(written.isEmpty ? 0 : 1)) + bytes + Array(after.utf8)
+        let text = Data([UInt8(ascii: "\"")] + json + [UInt8(ascii: "\"")])
         let reference = String(validating: content, as: UTF8.self)
         guard let reference else {
             #expect(throws: MappingError.self, "\(bytes)", sourceLocation: sourceLocation) {

@@ -613,23 +613,17 @@ public struct JSONReader: ModelReader {
     mutating func readString() throws -> String {
         let start = offset &+ 1
         let scan = try text.scanString(from: start)
-        let string: String?
+        let string: String
         if scan.hasEscapes {
-            try text.unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: false)
-            string =
-                scan.hasNonASCII
-                ? stringBuffer.withUnsafeBytes { JSONText.validatedString($0) }
-                : String(decoding: stringBuffer, as: UTF8.self)
+            // Escapes make well-formed UTF-8 (a lone surrogate becomes U+FFFD), and the runs between them are
+            // validated as they are copied; a `\u` escape may make the text non-ASCII, which the copy tells.
+            try text.unescape(from: start, to: scan.end, into: &stringBuffer, validatingUTF8: scan.hasNonASCII)
+            string = stringBuffer.withUnsafeBytes { JSONText.string(validUTF8: $0, isASCII: false) }
         } else {
             // The scan knows whether the bytes are ASCII; other text is validated here, where an error can name
             // the bad byte, so the string is made without the standard library's validation.
             if scan.hasNonASCII { try text.validateUTF8(from: start, to: scan.end) }
             string = JSONText.string(validUTF8: text.span(start, scan.end), isASCII: !scan.hasNonASCII)
-        }
-        guard let string else {
-            // Only now find the bad byte, so that the error names its line and column.
-            try text.validateUTF8(from: start, to: scan.end)
-            throw text.invalidUTF8(at: start)
         }
         offset = scan.end &+ 1
         return string

@@ -49,23 +49,6 @@ struct JSONText {
     @inlinable static var trueWord: UInt32 { 0x6575_7274 }
     @inlinable static var alseWord: UInt32 { 0x6573_6C61 }
 
-    /// `bytes` as a `String` if they are well-formed UTF-8, otherwise `nil`.
-    ///
-    /// Not `String(validating:as:)`, which looked up generic metadata at every call, about 600 instructions, most
-    /// of the cost of a short string. `String(decoding:as:)` is specialized but replaces what is not UTF-8 with
-    /// U+FFFD, which always changes the bytes: the text is well-formed exactly when decoding left them as they
-    /// were.
-    @inlinable
-    static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        guard decoded.utf8.count == bytes.count else { return nil }
-        guard let base = bytes.baseAddress else { return decoded }
-        let unchanged =
-            decoded.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
-            ?? decoded.utf8.elementsEqual(bytes)
-        return unchanged ? decoded : nil
-    }
-
     /// `bytes`, known to be well-formed UTF-8, as a `String`, copied without being validated again.
     ///
     /// `String(decoding:as:)` validates every byte, and scans ASCII text twice (to validate it, then to tell
