@@ -307,14 +307,15 @@ struct FlatDocument: ModelDecodable {
         bytes.withUnsafeBytes { raw in
             let start = Int(entry.start)
             let end = entry.end
+            // Reading the document validated this text (and its escapes) already, so the string is copied without
+            // the standard library validating it again.
             guard entry.kind == .escapedText || entry.kind == .escapedKey else {
-                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self)
+                return JSONText.string(validUTF8: UnsafeRawBufferPointer(rebasing: raw[start..<end]), isASCII: false)
             }
             var unescaped: [UInt8] = []
             unescaped.reserveCapacity(end - start)
-            // Reading the document unescaped and validated this text already: it cannot fail now.
             try? JSONText(bytes: raw).unescape(from: start, to: end, into: &unescaped, validatingUTF8: false)
-            return String(decoding: unescaped, as: UTF8.self)
+            return unescaped.withUnsafeBytes { JSONText.string(validUTF8: $0, isASCII: false) }
         }
     }
 

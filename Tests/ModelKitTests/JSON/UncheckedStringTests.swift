@@ -4,8 +4,9 @@ import PropertyBased
 import Testing
 
 /// The reader makes a string value's `String` without the standard library's validation, trusting its own scan
-/// (which tells ASCII text apart) and its own UTF-8 validator. These tests hold both to the standard library,
-/// byte by byte: a malformed `String` would not fail here by a wrong value alone, so its counts are compared too.
+/// (which tells ASCII text apart) and its own UTF-8 validator, and so does `ModelDecoder` from its flat index.
+/// These tests hold both to the standard library, byte by byte: a malformed `String` would not fail here by a
+/// wrong value alone, so its counts are compared too.
 @Suite("Strings made from bytes the reader has checked")
 struct UncheckedStringTests {
     /// Bytes around the edges of UTF-8's ranges (Unicode's table 3-7), and ASCII.
@@ -14,25 +15,32 @@ struct UncheckedStringTests {
         0xFF,
     ]
 
+    /// Text that makes a string too long to be kept inline, and long enough for the reader's vector scan.
+    static let long = "eighteen bytes ahe"
+
     /// Reads `bytes` as a JSON string value, with `before` and `after` in the string around them, and checks it
     /// against the standard library: the same text where it accepts the bytes, an error where it does not.
     ///
     /// Each check runs twice: as written, and after an escape (`\/`), which the reader takes through its
     /// unescaping copy.
+    ///
+    /// With `throughCodable`, `ModelDecoder` reads the text too, through its flat index.
     static func expectReadAsStandardLibraryDoes(
-        _ bytes: [UInt8], before: String = "", after: String = "", sourceLocation: SourceLocation = #_sourceLocation
+        _ bytes: [UInt8], before: String = "", after: String = "", throughCodable: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for escape in ["", "/"] {
             expectRead(
                 bytes, before: escape + before, after: after, written: escape.isEmpty ? "" : #"\/"#,
-                sourceLocation: sourceLocation)
+                throughCodable: throughCodable, sourceLocation: sourceLocation)
         }
     }
 
     /// ``expectReadAsStandardLibraryDoes(_:before:after:sourceLocation:)`` with `written` in place of the
     /// first characters of `before` in the JSON text.
     static func expectRead(
-        _ bytes: [UInt8], before: String, after: String, written: String, sourceLocation: SourceLocation
+        _ bytes: [UInt8], before: String, after: String, written: String, throughCodable: Bool,
+        sourceLocation: SourceLocation
     ) {
         let content = Array(before.utf8) + bytes + Array(after.utf8)
         let json =
@@ -43,12 +51,22 @@ struct UncheckedStringTests {
             #expect(throws: MappingError.self, "\(bytes)", sourceLocation: sourceLocation) {
                 try JSONFormat.value(from: text)
             }
+            if throughCodable {
+                #expect(throws: (any Error).self, "\(bytes)", sourceLocation: sourceLocation) {
+                    try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
+                }
+            }
             return
         }
         do {
             guard case .string(let read) = try JSONFormat.value(from: text) else {
                 Issue.record("\(bytes) was not read as a string", sourceLocation: sourceLocation)
                 return
+            }
+            if throughCodable {
+                let decoded = try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
+                #expect(decoded == [reference], "\(bytes)", sourceLocation: sourceLocation)
+                #expect(decoded.first?.utf16.count == reference.utf16.count, "\(bytes)", sourceLocation: sourceLocation)
             }
             #expect(read == reference, "\(bytes)", sourceLocation: sourceLocation)
             #expect(Array(read.utf8) == content, "\(bytes)", sourceLocation: sourceLocation)
@@ -71,21 +89,25 @@ struct UncheckedStringTests {
             for second in UInt8(0x20)...0xFF where !Self.isSyntax(second) {
                 Self.expectReadAsStandardLibraryDoes([first, second])
                 if first >= 0x80 || second >= 0x80 {
-                    Self.expectReadAsStandardLibraryDoes([first, second], before: "eighteen bytes ahe", after: "d")
+                    Self.expectReadAsStandardLibraryDoes([first, second], before: Self.long, after: "d")
                 }
             }
         }
     }
 
-    @Test("every three- and four-byte lead byte, with continuations drawn from the edges of the ranges")
+    @Test("every three- and four-byte lead byte, with continuations drawn from the edges of the ranges, also Codable")
     func leadBytesWithEdges() {
         for lead in UInt8(0xE0)...0xFF {
             for second in Self.edges {
                 for third in Self.edges {
                     Self.expectReadAsStandardLibraryDoes([lead, second, third])
+                    // Past fifteen bytes, where a string is no longer kept inline and trusts its ASCII flag.
+                    Self.expectReadAsStandardLibraryDoes(
+                        [lead, second, third], before: Self.long, throughCodable: true)
                     guard lead >= 0xF0 else { continue }
                     for fourth: UInt8 in [0x41, 0x7F, 0x80, 0xBF, 0xC0] {
-                        Self.expectReadAsStandardLibraryDoes([lead, second, third, fourth], after: "x")
+                        Self.expectReadAsStandardLibraryDoes(
+                            [lead, second, third, fourth], before: Self.long, after: "x", throughCodable: true)
                     }
                 }
             }
@@ -96,7 +118,8 @@ struct UncheckedStringTests {
     func randomText() async {
         let byte = Gen<UInt8?>.element(of: Self.edges + Array("aé語".utf8)).map { $0! }
         await propertyCheck(count: 2_000, input: byte.array(of: 0...48), Gen.int(in: 0...17)) { bytes, padding in
-            Self.expectReadAsStandardLibraryDoes(bytes, before: String(repeating: "p", count: padding))
+            Self.expectReadAsStandardLibraryDoes(
+                bytes, before: String(repeating: "p", count: padding), throughCodable: true)
         }
     }
 }
