@@ -114,6 +114,23 @@ struct UncheckedStringTests {
         }
     }
 
+    @Test("runs of three-byte characters, checked four at a time, with one byte changed at every place")
+    func threeByteRuns() {
+        // E0 and ED leads, whose second bytes have narrower ranges, sit among the common ones.
+        let run = Array("日本語の\u{0800}テキスト\u{D7FF}です。".utf8)
+        for prefix in 0...3 {
+            let before = String(repeating: "p", count: prefix)
+            Self.expectReadAsStandardLibraryDoes(run, before: before, throughCodable: true)
+            for place in run.indices {
+                for byte in Self.edges where byte != run[place] {
+                    var changed = run
+                    changed[place] = byte
+                    Self.expectReadAsStandardLibraryDoes(changed, before: before, throughCodable: true)
+                }
+            }
+        }
+    }
+
     @Test("Property: random text of edge bytes and letters is read exactly when the standard library accepts it")
     func randomText() async {
         let byte = Gen<UInt8?>.element(of: Self.edges + Array("aé語".utf8)).map { $0! }

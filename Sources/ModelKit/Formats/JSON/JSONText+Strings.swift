@@ -299,6 +299,31 @@ extension JSONText {
         }
     }
 
+    /// Whether the sixteen bytes from `offset` start with four well-formed three-byte sequences whose lead is
+    /// neither E0 nor ED (whose second bytes have narrower ranges): the run of CJK text, checked with vector
+    /// comparisons. Each sequence checked alone cost about six instructions a byte, 9% of decoding twitter.json.
+    @inline(__always)
+    func startsFourThreeByteSequences(at offset: Int) -> Bool {
+        #if _endian(little)
+            let bytes = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+            let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
+            let continuation = SIMD16<UInt8>(repeating: 0x80)
+            let leadBits = SIMD16<UInt8>(repeating: 0xF0)
+            let threeByteLead = SIMD16<UInt8>(repeating: 0xE0)
+            let surrogateLead = SIMD16<UInt8>(repeating: 0xED)
+            let continues = unsafeBitCast(bytes & continuationBits .== continuation, to: SIMD2<UInt64>.self)
+            let leads = unsafeBitCast(
+                (bytes & leadBits .== threeByteLead) .& (bytes .!= threeByteLead) .& (bytes .!= surrogateLead),
+                to: SIMD2<UInt64>.self)
+            // Leads at bytes 0, 3, 6 and 9, continuations at the eight between; bytes 12 to 15 are the next run's.
+            return leads[0] & 0x00FF_0000_FF00_00FF == 0x00FF_0000_FF00_00FF && leads[1] & 0xFF00 == 0xFF00
+                && continues[0] & 0xFF00_FFFF_00FF_FF00 == 0xFF00_FFFF_00FF_FF00
+                && continues[1] & 0xFFFF_00FF == 0xFFFF_00FF
+        #else
+            return false
+        #endif
+    }
+
     /// Checks that `start..<end` is well-formed UTF-8: no stray continuation byte, overlong form, surrogate
     /// or scalar above U+10FFFF, as the Unicode standard's table 3-7 lists.
     @usableFromInline
@@ -324,6 +349,10 @@ extension JSONText {
                 continue
             }
             if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && index &+ 3 <= end {
+                if index &+ 16 <= end && startsFourThreeByteSequences(at: index) {
+                    index &+= 12
+                    continue
+                }
                 guard (self[index &+ 1] & self[index &+ 2]) & 0xC0 == 0x80,
                     (self[index &+ 1] | self[index &+ 2]) & 0x40 == 0
                 else { throw invalidUTF8(at: index) }
