@@ -241,8 +241,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
         let generator = ModelCodeGenerator(
             typeName: typeName, properties: properties, keysExpression: "Self.modelKeys",
-            setsThroughMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration, access: access)
-                && properties.allSatisfy { !$0.hasOtherAttributes })
+            hasImplicitMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration, access: access))
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             structDeclaration.genericParameterClause != nil

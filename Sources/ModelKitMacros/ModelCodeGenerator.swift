@@ -30,14 +30,19 @@ struct ModelCodeGenerator {
     /// For each property and each of its keys, the entry it starts at and the steps after it.
     let candidates: [[(entry: Int, rest: [PathStep])]]
 
+    /// - Parameter hasImplicitMemberwiseInitializer: whether Swift gives the model its implicit memberwise
+    ///   initializer (only a struct can have one), which the decoding initializer then hands its values to when
+    ///   there are any and no property has an attribute that may change its parameter.
     init(
         typeName: String, properties: [ModelProperty], keysExpression: String,
-        setsThroughMemberwiseInitializer: Bool = false
+        hasImplicitMemberwiseInitializer: Bool = false
     ) {
         self.typeName = typeName
         self.properties = properties
         self.keysExpression = keysExpression
-        self.setsThroughMemberwiseInitializer = setsThroughMemberwiseInitializer && !properties.isEmpty
+        self.setsThroughMemberwiseInitializer =
+            hasImplicitMemberwiseInitializer && !properties.isEmpty
+            && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
         var candidates: [[(entry: Int, rest: [PathStep])]] = []
         for (propertyIndex, property) in properties.enumerated() {

@@ -116,16 +116,17 @@ public final class KeyTable: Sendable {
     func longKey(at index: Int, shape: KeyShape, equals bytes: UnsafeRawPointer) -> Bool {
         guard bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == shape.middle else { return false }
         return shape.count <= KeyShape.wholeKeyLength &+ 8
-            || longKey(at: index, equals: UnsafeRawBufferPointer(start: bytes, count: shape.count))
+            || longKeyRest(at: index, equals: UnsafeRawBufferPointer(start: bytes, count: shape.count))
     }
 
-    /// Whether the key at `index`, longer than 24 bytes, is spelled by `bytes` of its length.
+    /// Whether the key at `index`, longer than 24 bytes, is spelled by `bytes` of its length after their first
+    /// sixteen bytes.
     ///
     /// Its shape and middle word have compared the first sixteen and the last eight bytes already: the bytes
     /// between are compared a word at a time, the last word overlapping the tail, rather than by `memcmp`, whose
     /// call cost more than the words.
     @usableFromInline
-    func longKey(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
+    func longKeyRest(at index: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
         guard let candidate = bytes.baseAddress else { return false }
         return keyBytes.withUnsafeBytes { all in
             let key = all.baseAddress! + keyStarts[index]
@@ -176,7 +177,7 @@ public final class KeyTable: Sendable {
 /// is made from the same words instead of from every byte.
 ///
 /// A table's shapes also keep the bytes 8 to 16 of a longer key (``middle``), so that a key of up to 24 bytes,
-/// a quarter of twitter.json's keys (`profile_link_color`, `in_reply_to_status_id`), is finished inline; it was
+/// a fifth of twitter.json's keys (`profile_link_color`, `in_reply_to_status_id`), is finished inline; it was
 /// finished by a call. The middle word is not part of the shape that is compared and hashed: reading it from
 /// every key of the data cost more than the calls it saved (citm_catalog +1.4%).
 @usableFromInline

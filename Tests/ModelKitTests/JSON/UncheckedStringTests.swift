@@ -22,59 +22,47 @@ struct UncheckedStringTests {
     /// against the standard library: the same text where it accepts the bytes, an error where it does not.
     ///
     /// Each check runs twice: as written, and after an escape (`\/`), which the reader takes through its
-    /// unescaping copy.
-    ///
-    /// With `throughCodable`, `ModelDecoder` reads the text too, through its flat index.
+    /// unescaping copy. With `throughCodable`, `ModelDecoder` reads the text too, through its flat index.
     static func expectReadAsStandardLibraryDoes(
         _ bytes: [UInt8], before: String = "", after: String = "", throughCodable: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for escape in ["", "/"] {
-            expectRead(
-                bytes, before: escape + before, after: after, written: escape.isEmpty ? "" : #"\/"#,
-                throughCodable: throughCodable, sourceLocation: sourceLocation)
-        }
-    }
-
-    /// ``expectReadAsStandardLibraryDoes(_:before:after:sourceLocation:)`` with `written` in place of the
-    /// first characters of `before` in the JSON text.
-    static func expectRead(
-        _ bytes: [UInt8], before: String, after: String, written: String, throughCodable: Bool,
-        sourceLocation: SourceLocation
-    ) {
-        let content = Array(before.utf8) + bytes + Array(after.utf8)
-        let json =
-            Array(written.utf8) + Array(before.utf8.dropFirst(written.isEmpty ? 0 : 1)) + bytes + Array(after.utf8)
-        let text = Data([UInt8(ascii: "\"")] + json + [UInt8(ascii: "\"")])
-        let reference = String(validating: content, as: UTF8.self)
-        guard let reference else {
-            #expect(throws: MappingError.self, "\(bytes)", sourceLocation: sourceLocation) {
-                try JSONFormat.value(from: text)
+        for (prefix, writtenPrefix) in [("", ""), ("/", #"\/"#)] {
+            let content = Array((prefix + before).utf8) + bytes + Array(after.utf8)
+            let text = Data(Array(("\"" + writtenPrefix + before).utf8) + bytes + Array((after + "\"").utf8))
+            let decodeThroughCodable = {
+                try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
             }
-            if throughCodable {
-                #expect(throws: (any Error).self, "\(bytes)", sourceLocation: sourceLocation) {
-                    try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
+            guard let reference = String(validating: content, as: UTF8.self) else {
+                #expect(throws: MappingError.self, "\(bytes)", sourceLocation: sourceLocation) {
+                    try JSONFormat.value(from: text)
                 }
+                if throughCodable {
+                    #expect(throws: (any Error).self, "\(bytes)", sourceLocation: sourceLocation) {
+                        try decodeThroughCodable()
+                    }
+                }
+                continue
             }
-            return
-        }
-        do {
-            guard case .string(let read) = try JSONFormat.value(from: text) else {
-                Issue.record("\(bytes) was not read as a string", sourceLocation: sourceLocation)
-                return
+            do {
+                guard case .string(let read) = try JSONFormat.value(from: text) else {
+                    Issue.record("\(bytes) was not read as a string", sourceLocation: sourceLocation)
+                    continue
+                }
+                if throughCodable {
+                    let decoded = try decodeThroughCodable()
+                    #expect(decoded == [reference], "\(bytes)", sourceLocation: sourceLocation)
+                    #expect(
+                        decoded.first?.utf16.count == reference.utf16.count, "\(bytes)", sourceLocation: sourceLocation)
+                }
+                #expect(read == reference, "\(bytes)", sourceLocation: sourceLocation)
+                #expect(Array(read.utf8) == content, "\(bytes)", sourceLocation: sourceLocation)
+                // A string flagged ASCII that is not would count its UTF-16 code units by its bytes.
+                #expect(read.utf16.count == reference.utf16.count, "\(bytes)", sourceLocation: sourceLocation)
+                #expect(read.count == reference.count, "\(bytes)", sourceLocation: sourceLocation)
+            } catch {
+                Issue.record("\(bytes): \(error)", sourceLocation: sourceLocation)
             }
-            if throughCodable {
-                let decoded = try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
-                #expect(decoded == [reference], "\(bytes)", sourceLocation: sourceLocation)
-                #expect(decoded.first?.utf16.count == reference.utf16.count, "\(bytes)", sourceLocation: sourceLocation)
-            }
-            #expect(read == reference, "\(bytes)", sourceLocation: sourceLocation)
-            #expect(Array(read.utf8) == content, "\(bytes)", sourceLocation: sourceLocation)
-            // A string flagged ASCII that is not would count its UTF-16 code units by its bytes.
-            #expect(read.utf16.count == reference.utf16.count, "\(bytes)", sourceLocation: sourceLocation)
-            #expect(read.count == reference.count, "\(bytes)", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("\(bytes): \(error)", sourceLocation: sourceLocation)
         }
     }
 

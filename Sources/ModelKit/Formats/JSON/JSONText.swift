@@ -52,8 +52,8 @@ struct JSONText {
     /// `bytes`, known to be well-formed UTF-8, as a `String`, copied without being validated again.
     ///
     /// `String(decoding:as:)` validates every byte, and scans ASCII text twice (to validate it, then to tell
-    /// that it is ASCII): 40% of the cost of twitter.json's strings, whose bytes the reader's scan has already
-    /// classified and its validator checked. This is the one place ModelKit makes a `String` from bytes it
+    /// that it is ASCII): its validation alone took 1.26M of the 11.6M instructions of decoding twitter.json,
+    /// whose bytes the reader's scan has already classified and its validator checked. This is the one place ModelKit makes a `String` from bytes it
     /// vouches for, so the callers' guarantees are tested against the standard library's validation byte by
     /// byte (`UncheckedStringTests`). Before the standard library's `UTF8Span` (Apple platforms of 2025 and
     /// later), the bytes are decoded as before.
@@ -92,6 +92,18 @@ extension JSONText {
         return whitespaceRunEnd(from: offset)
     }
 
+    /// How many of the sixteen bytes from `offset` are spaces before the first that is not, by one vector
+    /// comparison; the caller has checked that the sixteen bytes are in the text, and that the target is
+    /// little-endian (the first byte in the lowest bits of the mask's first word).
+    @inlinable @inline(__always)
+    func leadingSpaces(at offset: Int) -> Int {
+        let spaces = SIMD16<UInt8>(repeating: 0x20)
+        let bytes = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+        let others = unsafeBitCast(bytes .!= spaces, to: SIMD2<UInt64>.self)
+        let spaceBits = others[0] != 0 ? others[0].trailingZeroBitCount : 64 &+ others[1].trailingZeroBitCount
+        return spaceBits &>> 3
+    }
+
     /// ``whitespaceEnd(from:)`` where a line break and indentation are likely, as after the comma between the
     /// entries of pretty-printed JSON: a line feed and up to fifteen spaces cost one vector comparison, inline,
     /// where the call to ``whitespaceRunEnd(from:)`` cost forty instructions.
@@ -99,12 +111,7 @@ extension JSONText {
     func indentationEnd(from offset: Int) -> Int {
         #if _endian(little)
             if offset &+ 17 <= count && self[offset] == 0x0A {
-                let spaces = SIMD16<UInt8>(repeating: 0x20)
-                let bytes = UnsafeRawPointer(base + (offset &+ 1)).loadUnaligned(as: SIMD16<UInt8>.self)
-                let others = unsafeBitCast(bytes .!= spaces, to: SIMD2<UInt64>.self)
-                let spaceBits =
-                    others[0] != 0 ? others[0].trailingZeroBitCount : 64 &+ others[1].trailingZeroBitCount
-                let end = offset &+ 1 &+ spaceBits &>> 3
+                let end = offset &+ 1 &+ leadingSpaces(at: offset &+ 1)
                 // Deeper indentation, or other whitespace after the spaces: the run goes on from there.
                 return end < count && self[end] > 0x20 ? end : whitespaceRunEnd(from: end)
             }
@@ -120,6 +127,8 @@ extension JSONText {
     func deepIndentationEnd(from offset: Int) -> Int {
         #if _endian(little)
             if offset &+ 33 <= count && self[offset] == 0x0A {
+                // Not two calls of `leadingSpaces(at:)`: testing the first mask for all spaces before counting
+                // them is what makes the second comparison cheap (with the calls, citm_catalog +0.6%, measured).
                 let spaces = SIMD16<UInt8>(repeating: 0x20)
                 var start = offset &+ 1
                 var others = unsafeBitCast(
