@@ -96,6 +96,33 @@ struct KeyPredictionTests {
         }
     }
 
+    @Test("Keys past the last index learning holds (32,766) are still found, in any order, dictionary after dictionary")
+    func keysBeyondLearning() throws {
+        let keys = (0..<33_000).map { "k\($0)" }
+        let table = KeyTable(keys)
+        // Pairs out of declared order on both sides of the limit, so that each dictionary after the first would
+        // predict the learned successor, which is not kept for indexes past the limit.
+        let order = [32_999, 5, 32_770, 32_765, 32_766, 32_767, 0, 32_768, 1]
+        let dictionary = "{" + order.map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}"
+        let data = Data(("[" + Array(repeating: dictionary, count: 3).joined(separator: ", ") + "]").utf8)
+        var found: [[Int]] = []
+        try data.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes: bytes)
+            #expect(try reader.beginArray())
+            while try reader.nextElement() {
+                #expect(try reader.beginDictionary())
+                var indexes: [Int] = []
+                while case .known(let index) = try reader.nextKey(in: table) {
+                    #expect(try reader.readScalar() == .integer(Int64(index)))
+                    indexes.append(index)
+                }
+                found.append(indexes)
+            }
+            try reader.finish()
+        }
+        #expect(found == Array(repeating: order, count: 3))
+    }
+
     @Test("Dictionaries left by recovery, not by their closing brace, leave the items after them whole")
     func recoveredDictionaries() throws {
         // Every second item's part fails at its second key (a dictionary for a number): lenient decoding drops
