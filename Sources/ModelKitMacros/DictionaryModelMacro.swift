@@ -144,7 +144,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         if arguments.inheritsFromModel {
             members.append(
                 """
-                \(raw: access)required init<R: ModelKit.ModelReader>(from source: inout R, context: ModelKit.DecodingContext) throws {
+                \(raw: access)required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     let buffered = try ModelKit.Value(from: &source, context: context)
                     var reader = ModelKit.ValueReader(buffered)
                     \(raw: generator.decodingStatements(reportsUnknownKeys: false))
@@ -168,7 +168,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             let superInit = hasPlainSuperclass(classDeclaration) ? "super.init()" : ""
             members.append(
                 """
-                \(raw: access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                \(raw: access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     \(raw: generator.decodingStatements(reportsUnknownKeys: true))
                     \(raw: superInit)
                     var model = self
@@ -252,7 +252,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             extension \(type.trimmedDescription)\(conformanceClause) {
                 \(keysDeclaration)
 
-                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     \(generator.decodingStatements(reportsUnknownKeys: true))
                     try self.modelDidDecode(context: context)
                     try context.validate(self)
@@ -314,7 +314,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             extension \(type.trimmedDescription)\(conformanceClause) {
                 \(access)static let modelKeys = ModelKit.ModelKeys(declared: [\(literal(discriminator))], snakeCase: [\(literal(discriminator))], typeStrategy: .propertyNames)
 
-                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     let buffered = try ModelKit.Value(from: &reader, context: context)
                     let tag = try context.discriminator(\(literal(discriminator)), in: buffered, model: \(literal(declaration.name.text)))
                     var inner = ModelKit.ValueReader(buffered)

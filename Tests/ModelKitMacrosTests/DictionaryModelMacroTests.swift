@@ -25,7 +25,7 @@ struct DictionaryModelMacroTests {
                 extension User: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["id", "name"], snakeCase: ["id", "name"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "User (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -95,7 +95,7 @@ struct DictionaryModelMacroTests {
                 extension Photo: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["imageURL", "userID", "rawName"], snakeCase: ["image_url", "user_id", "rawName"], typeStrategy: .snakeCase)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Photo (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -168,7 +168,7 @@ struct DictionaryModelMacroTests {
                 extension Place: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["info", "city", "images"], snakeCase: ["info", "city", "images"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -258,7 +258,7 @@ struct DictionaryModelMacroTests {
                 extension Sample: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["kept", "observed"], snakeCase: ["kept", "observed"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Sample (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -339,7 +339,7 @@ struct DictionaryModelMacroTests {
                 extension Event: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["day", "tags", "meta"], snakeCase: ["day", "tags", "meta"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Event (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -418,7 +418,7 @@ struct DictionaryModelMacroTests {
                 extension Flags: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["default", "inout"], snakeCase: ["default", "inout"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -487,7 +487,7 @@ struct DictionaryModelMacroTests {
                 extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["level", "unit"], snakeCase: ["level", "unit"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -557,7 +557,7 @@ struct DictionaryModelMacroTests {
                 extension Build: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Build (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -616,7 +616,7 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
-                    required init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                         throw context.mismatch(expected: "Item (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -682,7 +682,7 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeysOfStudent = ModelKit.ModelKeys(declared: ["grade"], snakeCase: ["grade"], typeStrategy: .propertyNames)
 
-                    required init<R: ModelKit.ModelReader>(from source: inout R, context: ModelKit.DecodingContext) throws {
+                    required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         let buffered = try ModelKit.Value(from: &source, context: context)
                         var reader = ModelKit.ValueReader(buffered)
                         guard try reader.beginDictionary() else {
@@ -751,7 +751,7 @@ struct DictionaryModelMacroTests {
                 extension Shape: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["kind"], snakeCase: ["kind"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         let buffered = try ModelKit.Value(from: &reader, context: context)
                         let tag = try context.discriminator("kind", in: buffered, model: "Shape")
                         var inner = ModelKit.ValueReader(buffered)
@@ -813,7 +813,7 @@ struct DictionaryModelMacroTests {
                         ModelKit.ModelKeys(declared: ["items"], snakeCase: ["items"], typeStrategy: .propertyNames)
                     }
 
-                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Page (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -877,7 +877,7 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: [], snakeCase: [], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -944,7 +944,7 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["x"], snakeCase: ["x"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -1098,7 +1098,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Settings: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["count", "made", "date"], snakeCase: ["count", "made", "date"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -1197,7 +1197,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["width"], snakeCase: ["width"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -1280,7 +1280,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Theme: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -1361,7 +1361,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Record: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["id", "x", "y"], snakeCase: ["id", "x", "y"], typeStrategy: .propertyNames)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -1464,7 +1464,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["userID", "user_id"], snakeCase: ["user_id", "user_id"], typeStrategy: .snakeCase)
 
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }

@@ -43,7 +43,7 @@ struct MemberwiseInitializerTests {
                 extension Price: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["amount", "currency", "code", "note"], snakeCase: ["amount", "currency", "code", "note"], typeStrategy: .propertyNames)
 
-                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -122,7 +122,7 @@ struct MemberwiseInitializerTests {
                 extension Stamp: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["when"], snakeCase: ["when"], typeStrategy: .propertyNames)
 
-                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -185,7 +185,7 @@ struct MemberwiseInitializerTests {
                 extension Tag: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     package static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
-                    package init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    package init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
                         }
@@ -250,7 +250,7 @@ struct MemberwiseInitializerTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["name", "balance", "audit"], snakeCase: ["name", "balance", "audit"], typeStrategy: .propertyNames)
 
-                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: ModelKit.DecodingContext) throws {
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                     throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }

@@ -95,7 +95,7 @@ struct FlatDocument: ModelDecodable {
     /// Reads the next value, whatever it is, without recursion: the depth of the input cannot overflow the
     /// stack, and is bounded by the context's limit.
     @usableFromInline
-    init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         entries = []
         entries.reserveCapacity(256)
         try read(from: &reader, context: context) { reader, document in

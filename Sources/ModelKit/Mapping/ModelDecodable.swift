@@ -3,7 +3,12 @@
 /// `@DictionaryModel` generates this conformance; the standard scalar and collection types already have it.
 public protocol ModelDecodable {
     /// Decodes a value from the reader's next value.
-    init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws
+    ///
+    /// The context is borrowed: an initializer takes its arguments owned unless told otherwise, and every
+    /// nested model, array and dictionary then retained and released the context, two atomic operations each
+    /// (twitter.json's decoding 10.67M → 10.48M instructions, citm_catalog's 25.50M → 24.13M). A conformance
+    /// written without `borrowing` still satisfies the requirement, through a thunk that makes the copy.
+    init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws
 
     /// What `null` decodes to, or `nil` when `null` is not a value of this type. Only `Optional` and
     /// ``Value`` take `null`.

@@ -16,7 +16,7 @@ extension ModelEnum {
     public static var fallback: Self? { nil }
 
     /// Decodes the raw value by the conversion table, then the case.
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         let raw = try RawValue(from: &reader, context: context)
         if let value = Self(rawValue: raw) {
             self = value

@@ -5,7 +5,7 @@ import Foundation
 extension String: ModelCodable {
     /// Decodes a string by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.string(reader.readScalar(), context: context)
     }
 
@@ -25,7 +25,7 @@ extension String: ModelCodable {
 extension Bool: ModelCodable {
     /// Decodes a Bool by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.bool(reader.readScalar(), context: context)
     }
 
@@ -48,7 +48,7 @@ public protocol ModelInteger: FixedWidthInteger, ModelCodable {}
 extension ModelInteger {
     /// Decodes an integer by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.integer(reader.readScalar(), as: Self.self, context: context)
     }
 
@@ -83,7 +83,7 @@ extension UInt64: ModelInteger {}
 extension Double: ModelCodable {
     /// Decodes a Double by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.floatingPoint(reader.readScalar(), as: Double.self, context: context)
     }
 
@@ -103,7 +103,7 @@ extension Double: ModelCodable {
 extension Float: ModelCodable {
     /// Decodes a Float by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.floatingPoint(reader.readScalar(), as: Float.self, context: context)
     }
 
@@ -117,7 +117,7 @@ extension Float: ModelCodable {
 extension Decimal: ModelCodable {
     /// Decodes a Decimal by the conversion table, keeping every digit of the source's text.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         if let exact = try reader.readDecimal() {
             self = exact
         } else {
@@ -135,7 +135,7 @@ extension Decimal: ModelCodable {
 extension Date: ModelCodable {
     /// Decodes a Date by the conversion table.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.date(reader.readScalar(), context: context)
     }
 
@@ -165,7 +165,7 @@ extension Date: ModelCodable {
 extension Data: ModelCodable {
     /// Decodes Data from property-list data or a base64 string.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.data(reader.readScalar(), context: context)
     }
 
@@ -183,7 +183,7 @@ extension Data: ModelCodable {
 extension URL: ModelCodable {
     /// Decodes a URL from a string.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.url(reader.readScalar(), context: context)
     }
 
@@ -197,7 +197,7 @@ extension URL: ModelCodable {
 extension UUID: ModelCodable {
     /// Decodes a UUID from its string.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = try ConversionRules.uuid(reader.readScalar(), context: context)
     }
 
@@ -211,7 +211,7 @@ extension UUID: ModelCodable {
 extension Optional: ModelDecodable where Wrapped: ModelDecodable {
     /// Decodes `null` as `nil` and anything else as the wrapped type.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         if try reader.decodeNull() {
             self = .none
         } else {
@@ -250,7 +250,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
     /// Decodes an array; in lenient mode an element that cannot be decoded is dropped with a diagnostic
     /// instead of failing the whole array.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginArray() else {
             throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
         }
@@ -295,7 +295,7 @@ extension Array: ModelEncodable where Element: ModelEncodable {
 extension Set: ModelDecodable where Element: ModelDecodable {
     /// Decodes a set from an array, by the same rules as `Array`.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = Set(try [Element](from: &reader, context: context))
     }
 }
@@ -316,7 +316,7 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
     /// that is dropped drops the earlier ones too, and in strict mode an error in a value that a later one
     /// replaces is not thrown.
     @inlinable
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
         }

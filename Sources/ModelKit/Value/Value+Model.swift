@@ -3,7 +3,7 @@ import OrderedCollections
 
 extension Value: ModelCodable {
     /// Reads any value into a tree; nesting is bounded by the context's depth limit.
-    public init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         if try reader.beginDictionary() {
             var dictionary = OrderedDictionary<String, Value>()
             while try reader.nextKey(in: .empty) != .end {

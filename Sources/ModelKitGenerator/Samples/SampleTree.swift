@@ -17,7 +17,7 @@ struct SampleTree: ModelDecodable {
         self.value = value
     }
 
-    init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         value = try Self.read(from: &reader, context: context)
     }
 

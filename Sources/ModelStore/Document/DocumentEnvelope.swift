@@ -59,7 +59,7 @@ struct DocumentHeader: ModelDecodable {
     /// dictionaries: a document of another type shares none of them with this one.
     var rootKeys: [String] = []
 
-    init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: DocumentEnvelope.shape, foundKind: try reader.peekKind())
         }
@@ -130,7 +130,7 @@ struct DocumentContents<Root: ModelDecodable>: ModelDecodable {
     @usableFromInline var root: Root
 
     @inlinable
-    init<R: ModelReader>(from reader: inout R, context: DecodingContext) throws {
+    init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: DocumentEnvelope.shape, foundKind: try reader.peekKind())
         }
