@@ -55,17 +55,23 @@ public enum DateText {
     /// The date `text` names, or `nil` when it is in none of the formats or outside the ``years``.
     public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
         var text = text
-        return text.withUTF8 { bytes in
-            var scanner = ByteScanner(bytes: bytes)
-            scanner.skipSpaces()
-            guard let first = scanner.peek else { return nil }
-            if (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+")
-                || first == UInt8(ascii: "-")
-            {
-                return parseNumeric(&scanner, defaultTimeZone: defaultTimeZone)
-            }
-            return parseWeekdayForm(&scanner)
+        return text.withUTF8 { parse(utf8: $0, defaultTimeZone: defaultTimeZone) }
+    }
+
+    /// The date the UTF-8 text `bytes` names, or `nil` when it is in none of the formats or outside the
+    /// ``years``; with no `defaultTimeZone`, also `nil` for a text without a zone of its own.
+    ///
+    /// Readers parse a date where it lies in their input with it, without making a `String`.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultTimeZone: TimeZone?) -> Date? {
+        var scanner = ByteScanner(bytes: bytes)
+        scanner.skipSpaces()
+        guard let first = scanner.peek else { return nil }
+        if (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+")
+            || first == UInt8(ascii: "-")
+        {
+            return parseNumeric(&scanner, defaultTimeZone: defaultTimeZone)
         }
+        return parseWeekdayForm(&scanner)
     }
 
     /// The ISO 8601 text of `date` in UTC, with milliseconds when the date has a fraction of a second.
@@ -124,7 +130,7 @@ public enum DateText {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    private static func parseNumeric(_ scanner: inout ByteScanner, defaultTimeZone: TimeZone) -> Date? {
+    private static func parseNumeric(_ scanner: inout ByteScanner, defaultTimeZone: TimeZone?) -> Date? {
         let year: Int
         if scanner.take(UInt8(ascii: "+")) {
             guard let digits = scanner.digits(4...9) else { return nil }
@@ -174,6 +180,7 @@ public enum DateText {
         if let offset {
             date = Date(timeIntervalSince1970: local - Double(offset))
         } else {
+            guard let defaultTimeZone else { return nil }
             let guess = Date(timeIntervalSince1970: local)
             date = Date(timeIntervalSince1970: local - Double(defaultTimeZone.secondsFromGMT(for: guess)))
         }

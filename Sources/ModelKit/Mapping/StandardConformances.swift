@@ -139,6 +139,12 @@ extension Date: ModelCodable {
         self = try ConversionRules.date(reader.readScalar(), context: context)
     }
 
+    /// Text that names a date with its own time zone: it converts without a note or a default.
+    @inlinable
+    public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Date? {
+        try reader.readExactDate()
+    }
+
     /// Writes the Date natively where the format has dates, else as ``EncodingOptions/dateEncoding`` says.
     ///
     /// - Throws: ``MappingError`` at the date's key path for a date that has no ISO 8601 text (NaN, an

@@ -347,6 +347,22 @@ public struct JSONReader: ModelReader {
         return text
     }
 
+    /// Reads the next value if it is a string without escapes that names a date with a time zone of its own
+    /// (see ``DateText``), parsed where it lies; `nil`, consuming nothing, otherwise.
+    public mutating func readExactDate() throws -> Date? {
+        guard try pendingByte() == UInt8(ascii: "\"") else { return nil }
+        let start = offset &+ 1
+        let scan = try text.scanString(from: start)
+        // Every date form is ASCII: other text, or text with escapes, goes the full way and fails or converts there.
+        guard !scan.hasEscapes, !scan.hasNonASCII,
+            let date = DateText.parse(
+                utf8: UnsafeBufferPointer(start: text.base + start, count: scan.end &- start), defaultTimeZone: nil)
+        else { return nil }
+        offset = scan.end &+ 1
+        hasPendingValue = false
+        return date
+    }
+
     /// Reads the next value if it is `true` or `false`.
     @inlinable
     public mutating func readExactBool() throws -> Bool? {
