@@ -8,8 +8,9 @@ struct DatedPost: Equatable {
     var editedAt: Date = Date(timeIntervalSince1970: 0)
 }
 
-/// JSON readers parse date text where it lies (``ModelReader/readExactDate()``), and leave everything else to
-/// the full decoding of `Date`: these tests hold the bytes' path to the tree's, which always goes the full way.
+/// JSON and binary property-list readers parse date text where it lies (``ModelReader/readExactDate()``), and
+/// leave everything else to the full decoding of `Date`: these tests hold the bytes' path to that of a tree or
+/// of Foundation objects, which always goes the full way.
 @Suite("Dates read where they lie")
 struct DateReadingTests {
     /// Texts in every form ``DateText`` reads, with and without a zone of their own, escaped, malformed, and
@@ -63,6 +64,38 @@ struct DateReadingTests {
                 #expect(String(describing: bytes) == String(describing: tree), "\(name): \(value)")
             default:
                 Issue.record("\(name): \(value): bytes \(fromBytes), tree \(fromTree)")
+            }
+        }
+    }
+
+    /// Property-list values: the texts of ``values`` as strings, a native date, and values of other kinds.
+    static var propertyListValues: [Any] {
+        [
+            "Tue May 31 17:46:55 +0800 2011", "2024-05-01T10:00:00.250+02:00", "+33658-09-27T01:46:40Z",
+            " 2024-05-01T10:00:00Z ", "2024-05-01 10:00:00", "2024-05-01", "Tue May 31 17:46:55 +0800 2011é",
+            "2024-13-01T10:00:00Z", "1714557600", "yesterday", "", Date(timeIntervalSince1970: 1_714_557_600.5),
+            1_714_557_600, 1.5e9, true,
+        ]
+    }
+
+    @Test("Every date value decodes from a binary property list as from its Foundation objects")
+    func binaryPropertyListMatchesObjects() throws {
+        for value in Self.propertyListValues {
+            let object: [String: Any] = ["created_at": value, "edited_at": value]
+            let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+            for (name, options) in Self.optionSets {
+                let fromBytes = Result { try DatedPost.decode(data: data, options: options) }
+                let fromObjects = Result { try DatedPost.decode(object: object, options: options) }
+                switch (fromBytes, fromObjects) {
+                case (.success(let bytes), .success(let objects)):
+                    #expect(bytes.model == objects.model, "\(name): \(value)")
+                    // A Foundation dictionary lists its keys in hash order, which changes from run to run.
+                    #expect(Set(bytes.diagnostics) == Set(objects.diagnostics), "\(name): \(value)")
+                case (.failure(let bytes), .failure(let objects)):
+                    #expect(String(describing: bytes) == String(describing: objects), "\(name): \(value)")
+                default:
+                    Issue.record("\(name): \(value): bytes \(fromBytes), objects \(fromObjects)")
+                }
             }
         }
     }

@@ -285,6 +285,29 @@ public struct BinaryPropertyListReader: ModelReader {
         }
     }
 
+    /// Reads the next value if it is a date object, or an ASCII string that names a date with a time zone of its
+    /// own (see ``DateText``), parsed where it lies; `nil`, consuming nothing, otherwise.
+    public mutating func readExactDate() throws -> Date? {
+        guard pendingObject >= 0 else { return nil }
+        let date: Date
+        switch bytes[pendingOffset] {
+        case 0x33:
+            guard case .date(let native) = try scalar(at: pendingOffset) else { return nil }
+            date = native
+        case 0x50...0x5F:
+            let (count, start) = try span(at: pendingOffset, unitSize: 1)
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
+            guard Self.isASCII(text),
+                let parsed = DateText.parse(utf8: text.assumingMemoryBound(to: UInt8.self), defaultTimeZone: nil)
+            else { return nil }
+            date = parsed
+        default:
+            return nil
+        }
+        pendingObject = Self.noPending
+        return date
+    }
+
     /// Reads the next value if it is a number that a `Double` holds; an integer beyond 64 bits is left unread
     /// for ``readScalar()`` to report.
     @inlinable
