@@ -58,8 +58,8 @@ public protocol ModelReader {
     /// ``DateText`` reads; returns `nil`, consuming nothing, for anything else, which the full decoding of a
     /// `Date` (numbers, zone-less text in the default time zone, native dates) then takes.
     ///
-    /// The JSON and binary property-list readers implement it to parse the date where it lies (the latter also
-    /// takes its native dates): made into a `String` first, every date of twitter.json cost an allocation, a
+    /// The JSON and property-list readers implement it to parse the date where it lies (the latter also take
+    /// their native dates): made into a `String` first, every date of twitter.json cost an allocation, a
     /// ``Value`` and the full decoding's path bookkeeping, about 1,150 of its 1,800 instructions.
     mutating func readExactDate() throws -> Date?
 

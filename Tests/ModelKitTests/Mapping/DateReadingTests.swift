@@ -8,7 +8,7 @@ struct DatedPost: Equatable {
     var editedAt: Date = Date(timeIntervalSince1970: 0)
 }
 
-/// JSON and binary property-list readers parse date text where it lies (``ModelReader/readExactDate()``), and
+/// The JSON and property-list readers parse date text where it lies (``ModelReader/readExactDate()``), and
 /// leave everything else to the full decoding of `Date`: these tests hold the bytes' path to that of a tree or
 /// of Foundation objects, which always goes the full way.
 @Suite("Dates read where they lie")
@@ -78,14 +78,18 @@ struct DateReadingTests {
         ]
     }
 
-    @Test("Every date value decodes from a binary property list as from its Foundation objects")
-    func binaryPropertyListMatchesObjects() throws {
+    @Test(
+        "Every date value decodes from a binary or XML property list as from its Foundation objects",
+        arguments: [PropertyListSerialization.PropertyListFormat.binary, .xml])
+    func propertyListMatchesObjects(format: PropertyListSerialization.PropertyListFormat) throws {
         for value in Self.propertyListValues {
             let object: [String: Any] = ["created_at": value, "edited_at": value]
-            let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+            let data = try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0)
+            // As Foundation reads the file back: an XML date keeps whole seconds only.
+            let readBack = try PropertyListSerialization.propertyList(from: data, format: nil)
             for (name, options) in Self.optionSets {
                 let fromBytes = Result { try DatedPost.decode(data: data, options: options) }
-                let fromObjects = Result { try DatedPost.decode(object: object, options: options) }
+                let fromObjects = Result { try DatedPost.decode(object: readBack, options: options) }
                 switch (fromBytes, fromObjects) {
                 case (.success(let bytes), .success(let objects)):
                     #expect(bytes.model == objects.model, "\(name): \(value)")

@@ -209,6 +209,34 @@ public struct XMLPropertyListReader: ModelReader {
         }
     }
 
+    /// Reads the next value if it is a `<date>`, or a `<string>` that names a date with a time zone of its own
+    /// (see ``DateText``), parsed where it lies; any other value is left unread.
+    public mutating func readExactDate() throws -> Date? {
+        guard let tag = pending else { throw noValue() }
+        switch tag.element {
+        case .date:
+            guard case .date(let date) = try scalar(tag) else { return nil }
+            pending = nil
+            return date
+        case .string where !tag.isEmpty:
+            let saved = position
+            let span = try readText()
+            // No date form has a byte above 0x7F, so other text fails to parse here and goes the full way.
+            let date = withText(span) { text in
+                DateText.parse(utf8: text.assumingMemoryBound(to: UInt8.self), defaultTimeZone: nil)
+            }
+            guard let date else {
+                position = saved
+                return nil
+            }
+            try expectEndTag(of: .string)
+            pending = nil
+            return date
+        default:
+            return nil
+        }
+    }
+
     /// Reads the next value if it is an `<integer>` or a `<real>` that a `Double` holds; any other value, and
     /// an integer beyond 64 bits, is left unread for ``readScalar()`` to report.
     public mutating func readExactDouble() throws -> Double? {
