@@ -313,7 +313,6 @@ struct FlatDocument: ModelDecodable {
                 return JSONText.string(validUTF8: UnsafeRawBufferPointer(rebasing: raw[start..<end]), isASCII: false)
             }
             var unescaped: [UInt8] = []
-            unescaped.reserveCapacity(end - start)
             try? JSONText(bytes: raw).unescape(from: start, to: end, into: &unescaped, validatingUTF8: false)
             return unescaped.withUnsafeBytes { JSONText.string(validUTF8: $0, isASCII: false) }
         }

@@ -58,11 +58,17 @@ public enum DateText {
         return text.withUTF8 { parse(utf8: $0, defaultTimeZone: defaultTimeZone) }
     }
 
+    /// The date that the text `bytes` names with a time zone of its own, or `nil` (no date, or one that needs the
+    /// default time zone): what readers parse where it lies in their input, for
+    /// ``ModelReader/readExactDate()``, without making a `String`. No form has a byte above 0x7F, so other
+    /// text is `nil` too.
+    static func dateWithOwnZone(in bytes: UnsafeRawBufferPointer) -> Date? {
+        parse(utf8: bytes.assumingMemoryBound(to: UInt8.self), defaultTimeZone: nil)
+    }
+
     /// The date the UTF-8 text `bytes` names, or `nil` when it is in none of the formats or outside the
     /// ``years``; with no `defaultTimeZone`, also `nil` for a text without a zone of its own.
-    ///
-    /// Readers parse a date where it lies in their input with it, without making a `String`.
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultTimeZone: TimeZone?) -> Date? {
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultTimeZone: TimeZone?) -> Date? {
         var scanner = ByteScanner(bytes: bytes)
         scanner.skipSpaces()
         guard let first = scanner.peek else { return nil }

@@ -354,9 +354,7 @@ public struct JSONReader: ModelReader {
         let start = offset &+ 1
         let scan = try text.scanString(from: start)
         // Every date form is ASCII: other text, or text with escapes, goes the full way and fails or converts there.
-        guard !scan.hasEscapes, !scan.hasNonASCII,
-            let date = DateText.parse(
-                utf8: UnsafeBufferPointer(start: text.base + start, count: scan.end &- start), defaultTimeZone: nil)
+        guard !scan.hasEscapes, !scan.hasNonASCII, let date = DateText.dateWithOwnZone(in: text.span(start, scan.end))
         else { return nil }
         offset = scan.end &+ 1
         hasPendingValue = false

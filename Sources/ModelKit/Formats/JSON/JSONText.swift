@@ -53,10 +53,10 @@ struct JSONText {
     ///
     /// `String(decoding:as:)` validates every byte, and scans ASCII text twice (to validate it, then to tell
     /// that it is ASCII): its validation alone took 1.26M of the 11.6M instructions of decoding twitter.json,
-    /// whose bytes the reader's scan has already classified and its validator checked. This is the one place ModelKit makes a `String` from bytes it
-    /// vouches for, so the callers' guarantees are tested against the standard library's validation byte by
-    /// byte (`UncheckedStringTests`). Before the standard library's `UTF8Span` (Apple platforms of 2025 and
-    /// later), the bytes are decoded as before.
+    /// whose bytes the reader's scan has already classified and its validator checked. This is the one place
+    /// ModelKit makes a `String` from bytes it vouches for, so the callers' guarantees are tested against the
+    /// standard library's validation byte by byte (`UncheckedStringTests`). Before the standard library's
+    /// `UTF8Span` (Apple platforms of 2025 and later), the bytes are decoded as before.
     @inlinable
     static func string(validUTF8 bytes: UnsafeRawBufferPointer, isASCII: Bool) -> String {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {

@@ -296,9 +296,9 @@ public struct BinaryPropertyListReader: ModelReader {
             date = native
         case 0x50...0x5F:
             let (count, start) = try span(at: pendingOffset, unitSize: 1)
-            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
-            guard Self.isASCII(text),
-                let parsed = DateText.parse(utf8: text.assumingMemoryBound(to: UInt8.self), defaultTimeZone: nil)
+            guard
+                let parsed = DateText.dateWithOwnZone(
+                    in: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
             else { return nil }
             date = parsed
         default:

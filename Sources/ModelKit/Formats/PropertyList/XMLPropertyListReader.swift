@@ -221,11 +221,7 @@ public struct XMLPropertyListReader: ModelReader {
         case .string where !tag.isEmpty:
             let saved = position
             let span = try readText()
-            // No date form has a byte above 0x7F, so other text fails to parse here and goes the full way.
-            let date = withText(span) { text in
-                DateText.parse(utf8: text.assumingMemoryBound(to: UInt8.self), defaultTimeZone: nil)
-            }
-            guard let date else {
+            guard let date = withText(span, DateText.dateWithOwnZone(in:)) else {
                 position = saved
                 return nil
             }
