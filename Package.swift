@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -34,6 +35,8 @@ let package = Package(
             name: "ModelKit",
             dependencies: [
                 "ModelKitMacros",
+                // The key order each key table learns is shared by every thread that reads with the table.
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),

@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 
 /// The keys one model reads, hashed once so that a key from the data is matched on its UTF-8 bytes without
@@ -19,6 +20,9 @@ public final class KeyTable: Sendable {
     /// Open addressing: each slot holds a key index plus one, zero when empty.
     private let slots: [Int32]
     private let mask: Int
+    /// The key expected after each key: the one declared next, or the one the data had there (see
+    /// ``KeyPrediction``).
+    @usableFromInline let learnedOrder: LearnedKeyOrder
 
     /// Builds the table. Duplicate keys keep their first index.
     public init(_ keys: [String]) {
@@ -59,6 +63,11 @@ public final class KeyTable: Sendable {
         }
         self.slots = slots
         self.mask = mask
+        learnedOrder = LearnedKeyOrder(keyCount: keys.count)
+    }
+
+    deinit {
+        learnedOrder.deallocate()
     }
 
     /// The index of the key spelled by `bytes`, or `nil`.
@@ -100,7 +109,8 @@ public final class KeyTable: Sendable {
     /// ``plainKeyEnd(at:in:from:)`` over the `count` bytes at `base`, for a reader that keeps its text so.
     @inlinable @inline(__always)
     func plainKeyEnd(at index: Int, in base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
-        guard index >= 0 && index < plainShapes.count else { return nil }
+        // One unsigned comparison for both bounds.
+        guard UInt(bitPattern: index) < UInt(bitPattern: plainShapes.count) else { return nil }
         let shape = plainShapes[index]
         guard shape.count >= 0 else { return nil }
         let end = start &+ shape.count

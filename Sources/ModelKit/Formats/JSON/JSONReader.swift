@@ -232,15 +232,15 @@ public struct JSONReader: ModelReader {
         return .known(index)
     }
 
-    /// ``lookUpKey(quotedAt:in:)`` for a key other than the one expected: the key learned for its place is
+    /// ``lookUpKey(quotedAt:in:)`` for a key other than the one expected: the key declared at its place is
     /// tried (see ``KeyPrediction``), then the key is scanned (and unescaped if it has escapes) and looked up by
     /// its hash.
     @usableFromInline
     mutating func lookUpUnpredictedKey(quotedAt quote: Int, in table: KeyTable) throws -> KeyLookup {
-        if let learned = prediction.learnedKey(in: table),
-            let end = table.plainKeyEnd(at: learned, in: text.base, count: text.count, from: quote &+ 1)
+        if let declared = prediction.declaredKey(in: table),
+            let end = table.plainKeyEnd(at: declared, in: text.base, count: text.count, from: quote &+ 1)
         {
-            return try accept(learned, spelledFrom: quote &+ 1, to: end)
+            return try accept(declared, spelledFrom: quote &+ 1, to: end)
         }
         offset = quote
         try readKey()
