@@ -18,6 +18,8 @@ public final class DecodingContext {
     struct LevelState {
         @usableFromInline var path: PathStack
         @usableFromInline var stackGuard = StackGuard()
+        /// See ``DecodingContext/collectionSize``.
+        @usableFromInline var collectionSize = 0
     }
 
     // Kept behind a pointer rather than in stored `var`s: Swift checks every access to a class's stored
@@ -40,6 +42,33 @@ public final class DecodingContext {
     /// Leaves every component of the path past the first `depth`: what a recovered failure entered.
     @inlinable func truncatePath(to depth: Int) {
         levels.pointee.path.truncate(to: depth)
+    }
+
+    /// Before a collection is decoded, how many elements it is expected to have (zero: unknown); after, how many
+    /// it had.
+    ///
+    /// A field sets it from what its table learned (``LearnedSizes``); a collection takes it when it starts
+    /// (``takeExpectedCollectionSize()``, which clears it for the first collection inside) and sets its own
+    /// size when it ends, so that in an array of arrays each expects the size of the one before. A size left by
+    /// another collection is only a worse guess: it changes how much room is reserved, never what is decoded.
+    @inlinable var collectionSize: Int {
+        get { levels.pointee.collectionSize }
+        set { levels.pointee.collectionSize = newValue }
+    }
+
+    /// The size the collection starting now is expected to have, which is then cleared, so that the collections
+    /// inside it do not take it too.
+    @inlinable func takeExpectedCollectionSize() -> Int {
+        let expected = levels.pointee.collectionSize
+        levels.pointee.collectionSize = 0
+        return expected
+    }
+
+    /// How many elements of `element` to reserve for a collection expected to have `expected`: the expected
+    /// count, capped by the options' maximum and by a mebibyte, so that a size learned from other data costs
+    /// at most that much unused room.
+    @inlinable func reservation<Element>(forExpected expected: Int, of element: Element.Type) -> Int {
+        Swift.min(expected, options.maximumCollectionCount, (1 << 20) / Swift.max(MemoryLayout<Element>.stride, 1))
     }
 
     @inlinable var stackGuard: StackGuard {

@@ -302,6 +302,8 @@ extension Field where T: ModelDecodable {
             return try decodeAgain(priority: priority, key: table.keys[index], from: &reader, context: context)
         }
         seen = true
+        // A collection reserves room for the size the last one under this key had.
+        if T.isCollection { context.collectionSize = table.learnedSizes.size(ofKeyAt: index) }
         // Unseen, the field holds no value: the decoded one is moved in, not bound and copied (a retain and a
         // release of every string).
         value = try context.decodeExact(T.self, at: .key(table.keys[index]), from: &reader)
@@ -316,6 +318,7 @@ extension Field where T: ModelDecodable {
             value = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: defaultValue != nil)
             if value != nil {
                 self.priority = priority
+                if T.isCollection { table.learnedSizes.learn(context.collectionSize, ofKeyAt: index) }
             } else {
                 record(priority, .defaulted)
             }

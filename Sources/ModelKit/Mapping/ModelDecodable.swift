@@ -20,6 +20,13 @@ public protocol ModelDecodable {
     /// Generated code tries this before ``init(from:context:)``: a string for a `String` property, an integer
     /// in range for an `Int`, skips the path bookkeeping and the ``Value`` that the full decoding needs.
     static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self?
+
+    /// Whether a value is a collection that reserves room for the size the last value at its place had (see
+    /// ``DecodingContext/collectionSize``): arrays, sets and dictionaries, and optionals of them.
+    ///
+    /// Generated code asks it of every property's type; it is `false` unless a conformance says otherwise,
+    /// and, asked of a known type, costs nothing.
+    static var isCollection: Bool { get }
 }
 
 extension ModelDecodable {
@@ -29,6 +36,9 @@ extension ModelDecodable {
     /// No shortcut: every value goes through ``init(from:context:)``.
     @inlinable
     public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self? { nil }
+
+    /// Not a collection.
+    @inlinable public static var isCollection: Bool { false }
 }
 
 /// A type that writes itself to any ``ModelWriter``.

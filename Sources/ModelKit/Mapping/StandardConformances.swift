@@ -228,6 +228,9 @@ extension Optional: ModelDecodable where Wrapped: ModelDecodable {
     /// `null` decodes to `nil`.
     @inlinable public static var nullValue: Self? { .some(.none) }
 
+    /// A collection if the wrapped type is one.
+    @inlinable public static var isCollection: Bool { Wrapped.isCollection }
+
     /// `null`, or an exact value of the wrapped type.
     @inlinable
     public static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self? {
@@ -261,6 +264,8 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
         }
         self = []
+        // Cleared only where the elements are collections, the first of which would take it too.
+        let expected = Element.isCollection ? context.takeExpectedCollectionSize() : context.collectionSize
         if let count = reader.remainingElementCount {
             // Capped, so that a count that hostile input claims reserves no more than 64 MiB up front.
             let affordable = (64 << 20) / Swift.max(MemoryLayout<Element>.stride, 1)
@@ -271,9 +276,11 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             if index >= context.options.maximumCollectionCount {
                 throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
             }
-            // Growing one element at a time from empty reallocates at 1, 2 and 4 elements: most arrays in data
-            // are that short (coordinates, indices), so a first allocation of four halves their allocations.
-            if index == 0 && capacity == 0 { reserveCapacity(4) }
+            // The size expected, and at least four: growing one element at a time from empty reallocates at 1, 2
+            // and 4 elements, and most arrays in data are that short (coordinates, indices).
+            if index == 0 && capacity == 0 {
+                reserveCapacity(expected > 4 ? context.reservation(forExpected: expected, of: Element.self) : 4)
+            }
             // Moved into the array, not bound with `if let`: the binding is a copy, which for a model retained
             // and released every string and array it holds (a tenth of twitter.json's retains).
             var element = try context.decodeExact(Element.self, at: .index(index), from: &reader)
@@ -281,7 +288,11 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             if element != nil { append(element.take()!) }
             index += 1
         }
+        context.collectionSize = count
     }
+
+    /// An array is a collection.
+    @inlinable public static var isCollection: Bool { true }
 }
 
 extension Array: ModelEncodable where Element: ModelEncodable {
@@ -304,6 +315,9 @@ extension Set: ModelDecodable where Element: ModelDecodable {
     public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         self = Set(try [Element](from: &reader, context: context))
     }
+
+    /// A set is a collection.
+    @inlinable public static var isCollection: Bool { true }
 }
 
 extension Set: ModelEncodable where Element: ModelEncodable {
@@ -327,12 +341,18 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
             throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
         }
         self = [:]
+        // Cleared only where the values are collections, the first of which would take it too.
+        let expected = Value.isCollection ? context.takeExpectedCollectionSize() : context.collectionSize
         // Errors of values that no later value under the same key has replaced (yet), thrown at the end.
         var failures: [(key: String, error: MappingError)] = []
         while true {
             guard try reader.nextKey(in: KeyTable.empty) != .end else { break }
             if count >= context.options.maximumCollectionCount {
                 throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) entries"))
+            }
+            // Room for the size expected at once: each resize hashes every key again.
+            if expected > 0 && capacity == 0 {
+                reserveCapacity(context.reservation(forExpected: expected, of: (key: String, value: Value).self))
             }
             let key = reader.currentKey()
             let depth = reader.depth
@@ -352,7 +372,11 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
             }
         }
         if let failure = failures.first { throw failure.error }
+        context.collectionSize = count
     }
+
+    /// A dictionary is a collection.
+    @inlinable public static var isCollection: Bool { true }
 }
 
 extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable {

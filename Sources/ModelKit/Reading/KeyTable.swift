@@ -1,4 +1,3 @@
-import Atomics
 import Foundation
 
 /// The keys one model reads, hashed once so that a key from the data is matched on its UTF-8 bytes without
@@ -23,6 +22,8 @@ public final class KeyTable: Sendable {
     /// The key expected after each key: the one declared next, or the one the data had there (see
     /// ``KeyPrediction``).
     @usableFromInline let learnedOrder: LearnedKeyOrder
+    /// The size of the collection last decoded under each key (see ``LearnedSizes``).
+    @usableFromInline let learnedSizes: LearnedSizes
 
     /// Builds the table. Duplicate keys keep their first index.
     public init(_ keys: [String]) {
@@ -64,10 +65,12 @@ public final class KeyTable: Sendable {
         self.slots = slots
         self.mask = mask
         learnedOrder = LearnedKeyOrder(keyCount: keys.count)
+        learnedSizes = LearnedSizes(keyCount: keys.count)
     }
 
     deinit {
         learnedOrder.deallocate()
+        learnedSizes.deallocate()
     }
 
     /// The index of the key spelled by `bytes`, or `nil`.
