@@ -118,21 +118,6 @@ struct SizedRecord: Equatable {
     var optionalValues: [Int]?
 }
 
-/// ``SizedRecord`` again, for a test of its own: each test teaches its own table.
-@DictionaryModel
-struct ResizedRecord: Equatable {
-    var values: [Int] = []
-    var rows: [[Int]] = []
-    var counts: [String: Int] = [:]
-    var optionalValues: [Int]?
-}
-
-/// The rows of ``SizedRecord`` alone, for a test of its own.
-@DictionaryModel
-struct RowsRecord: Equatable {
-    var rows: [[Int]] = []
-}
-
 /// JSON for a record with `count` values, rows of `rowLength` and `count` entries.
 private func sizedRecord(count: Int, rows: Int, rowLength: Int) -> Data {
     let values = (0..<count).map(String.init).joined(separator: ",")
@@ -144,7 +129,8 @@ private func sizedRecord(count: Int, rows: Int, rowLength: Int) -> Data {
     return Data(json.utf8)
 }
 
-@Suite("Learned collection sizes")
+// Serialized: the tests teach one table, and check what it learned.
+@Suite("Learned collection sizes", .serialized)
 struct LearnedSizesTests {
     @Test("A field's collection reserves the size the last one under its key had")
     func fieldSizes() throws {
@@ -168,7 +154,7 @@ struct LearnedSizesTests {
 
     @Test("In an array of arrays, each inner array reserves the size of the one before")
     func siblingSizes() throws {
-        let record = try RowsRecord(data: sizedRecord(count: 0, rows: 4, rowLength: 50))
+        let record = try SizedRecord(data: sizedRecord(count: 0, rows: 4, rowLength: 50))
         #expect(record.rows == Array(repeating: Array(0..<50), count: 4))
         // The first grew from four to more than it needs; the others reserved 50.
         #expect(record.rows[0].capacity > 55)
@@ -179,8 +165,8 @@ struct LearnedSizesTests {
     func changingSizes() throws {
         for (count, rows, rowLength) in [(0, 0, 0), (1000, 3, 200), (1, 7, 0), (64, 1, 1), (0, 2, 3), (5, 0, 9)] {
             let data = sizedRecord(count: count, rows: rows, rowLength: rowLength)
-            let decoded = try ResizedRecord(data: data)
-            #expect(decoded == (try ResizedRecord(value: JSONFormat.value(from: data))))
+            let decoded = try SizedRecord(data: data)
+            #expect(decoded == (try SizedRecord(value: JSONFormat.value(from: data))))
             #expect(decoded.values.count == count && decoded.counts.count == count)
             #expect(decoded.rows.count == rows && decoded.rows.allSatisfy { $0.count == rowLength })
         }
