@@ -155,7 +155,12 @@ public struct JSONReader: ModelReader {
         guard innermost == .dictionaryContinued && !hasPendingValue else { return try nextKeyInFull(in: table) }
         let text = self.text
         var index = text.whitespaceEnd(from: offset)
-        guard index < text.count && text[index] == UInt8(ascii: ",") else { return try nextKeyInFull(in: table) }
+        guard index < text.count && text[index] == UInt8(ascii: ",") else {
+            // The whitespace is behind: the closing brace of pretty-printed JSON comes after a line break and
+            // indentation, which the full path scanned a second time.
+            offset = index
+            return try nextKeyInFull(in: table)
+        }
         index = text.indentationEnd(from: index &+ 1)
         guard index < text.count && text[index] == UInt8(ascii: "\"") else {
             return try nextKeyInFull(in: table)
