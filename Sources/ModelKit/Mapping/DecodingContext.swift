@@ -47,10 +47,11 @@ public final class DecodingContext {
     /// Before a collection is decoded, how many elements it is expected to have (zero: unknown); after, how many
     /// it had.
     ///
-    /// A field sets it from what its table learned (``LearnedSizes``); a collection takes it when it starts
-    /// (``takeExpectedCollectionSize()``, which clears it for the first collection inside) and sets its own
-    /// size when it ends, so that in an array of arrays each expects the size of the one before. A size left by
-    /// another collection is only a worse guess: it changes how much room is reserved, never what is decoded.
+    /// A field sets it from what its table learned (``LearnedSizes``). A collection reads it when it starts (a
+    /// collection of collections takes it with ``takeExpectedCollectionSize()``, which clears it for the first
+    /// one inside) and sets its own size when it ends, so that in an array of arrays each expects the size of
+    /// the one before. A size left by another collection is only a worse guess: it changes how much room is
+    /// reserved, never what is decoded.
     @inlinable var collectionSize: Int {
         get { levels.pointee.collectionSize }
         set { levels.pointee.collectionSize = newValue }

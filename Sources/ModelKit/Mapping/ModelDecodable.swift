@@ -24,7 +24,7 @@ public protocol ModelDecodable {
     /// Whether a value is a collection that reserves room for the size the last value at its place had (see
     /// ``DecodingContext/collectionSize``): arrays, sets and dictionaries, and optionals of them.
     ///
-    /// Generated code asks it of every property's type; it is `false` unless a conformance says otherwise,
+    /// Decoding a property asks it of the property's type; it is `false` unless a conformance says otherwise,
     /// and, asked of a known type, costs nothing.
     static var isCollection: Bool { get }
 }
