@@ -65,11 +65,17 @@ public final class DecodingContext {
         return expected
     }
 
-    /// How many elements of `element` to reserve for a collection expected to have `expected`: the expected
-    /// count, capped by the options' maximum and by a mebibyte, so that a size learned from other data costs
-    /// at most that much unused room.
+    /// How many elements of `element` to reserve for a collection said to have `count`: the count, capped by the
+    /// options' maximum and by `bytes` of room, so that a count the input claims or a size learned from other
+    /// data reserves no more than that up front.
+    @inlinable func reservation<Element>(for count: Int, of element: Element.Type, upToBytes bytes: Int) -> Int {
+        Swift.min(count, options.maximumCollectionCount, bytes / Swift.max(MemoryLayout<Element>.stride, 1))
+    }
+
+    /// ``reservation(for:of:upToBytes:)`` for a size learned from earlier data (``LearnedSizes``): a wrong one
+    /// costs at most a mebibyte of unused room.
     @inlinable func reservation<Element>(forExpected expected: Int, of element: Element.Type) -> Int {
-        Swift.min(expected, options.maximumCollectionCount, (1 << 20) / Swift.max(MemoryLayout<Element>.stride, 1))
+        reservation(for: expected, of: element, upToBytes: 1 << 20)
     }
 
     @inlinable var stackGuard: StackGuard {

@@ -268,8 +268,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
         let expected = Element.isCollection ? context.takeExpectedCollectionSize() : context.collectionSize
         if let count = reader.remainingElementCount {
             // Capped, so that a count that hostile input claims reserves no more than 64 MiB up front.
-            let affordable = (64 << 20) / Swift.max(MemoryLayout<Element>.stride, 1)
-            reserveCapacity(Swift.min(count, context.options.maximumCollectionCount, affordable))
+            reserveCapacity(context.reservation(for: count, of: Element.self, upToBytes: 64 << 20))
         }
         var index = 0
         while try reader.nextElement() {

@@ -6,10 +6,9 @@
 /// again: from the second document on, a dictionary that occurs once in a document (weibo.json's status and
 /// user) is read in the order it had, instead of being looked up key by key in every document.
 ///
-/// Every reader that uses the table, on any thread, reads and writes the entries, each an atomic 32-bit
-/// integer with relaxed ordering. An entry is only a hint that a reader checks against the data's bytes before
-/// it believes it: a reader that sees another thread's entry, or an older one, guesses wrong and looks the key
-/// up, and never finds a key other than the one spelled.
+/// Every reader that uses the table, on any thread, shares the entries (``RelaxedAtomicIntegers``). A reader
+/// checks an entry against the data's bytes before it believes it, so another thread's entry, or an older one,
+/// costs a lookup and never finds a key other than the one spelled.
 @usableFromInline
 struct LearnedKeyOrder: Sendable {
     /// The key expected at each place: entry 0 is the start of a dictionary, entry `i + 1` the place after key
