@@ -75,17 +75,25 @@ struct ModelCodeGenerator {
         return "ModelKit.ModelKeys(declared: [\(declared)], snakeCase: [\(snake)], typeStrategy: \(strategy))"
     }
 
+    /// The default of the property at `index`, as generated code writes it: its initial value, `nil` for an
+    /// optional without one, or `nil` when the property must be present.
+    private func defaultExpression(_ index: Int) -> String? {
+        let property = properties[index]
+        return property.initializer ?? (property.isOptional ? "nil" : nil)
+    }
+
     /// What the field of the property at `index` starts as.
     private func fieldInitializer(_ index: Int) -> String {
-        let property = properties[index]
-        let generic = property.type.map { "<\($0)>" } ?? ""
-        if let initializer = property.initializer {
-            return "ModelKit.Field\(generic)(default: \(initializer))"
-        }
-        if property.isOptional {
-            return "ModelKit.Field\(generic)(default: nil)"
-        }
-        return "ModelKit.Field\(generic)()"
+        let generic = properties[index].type.map { "<\($0)>" } ?? ""
+        guard let defaultExpression = defaultExpression(index) else { return "ModelKit.Field\(generic)()" }
+        return "ModelKit.Field\(generic)(defaultingTo: \(defaultExpression))"
+    }
+
+    /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
+    /// when no key set the value, is written again here.
+    private func takenValue(_ index: Int) -> String {
+        guard let defaultExpression = defaultExpression(index) else { return "\(fieldName(index)).takeValue()" }
+        return "\(fieldName(index)).takeValue(default: \(defaultExpression))"
     }
 
     /// How generated code names the field of the property at `index`.
@@ -187,11 +195,11 @@ struct ModelCodeGenerator {
                 "try \(fieldName(index)).finish(\(keyArguments), context: context, reportsMissing: \(reports))")
         }
         if setsThroughMemberwiseInitializer {
-            let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(fieldName($0)).takeValue()" }
+            let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(takenValue($0))" }
             lines.append("self.init(\(arguments.joined(separator: ", ")))")
         } else {
             for (index, property) in properties.enumerated() {
-                lines.append("self.\(property.name) = \(fieldName(index)).takeValue()")
+                lines.append("self.\(property.name) = \(takenValue(index))")
             }
         }
         return lines.joined(separator: "\n")

@@ -31,7 +31,7 @@ struct DictionaryModelMacroTests {
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         var field0 = ModelKit.Field<Int>()
-                        var field1 = ModelKit.Field(default: "")
+                        var field1 = ModelKit.Field(defaultingTo: "")
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -47,7 +47,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(userID: field0.takeValue(), name: field1.takeValue())
+                        self.init(userID: field0.takeValue(), name: field1.takeValue(default: ""))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -100,9 +100,9 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Photo (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: "")
-                        var field1 = ModelKit.Field(default: 0)
-                        var field2 = ModelKit.Field(default: "")
+                        var field0 = ModelKit.Field(defaultingTo: "")
+                        var field1 = ModelKit.Field(defaultingTo: 0)
+                        var field2 = ModelKit.Field(defaultingTo: "")
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -121,7 +121,7 @@ struct DictionaryModelMacroTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(imageURL: field0.takeValue(), userID: field1.takeValue(), name: field2.takeValue())
+                        self.init(imageURL: field0.takeValue(default: ""), userID: field1.takeValue(default: 0), name: field2.takeValue(default: ""))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -173,8 +173,8 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<String?>(default: nil)
-                        var field1 = ModelKit.Field<String?>(default: nil)
+                        var field0 = ModelKit.Field<String?>(defaultingTo: nil)
+                        var field1 = ModelKit.Field<String?>(defaultingTo: nil)
                         var captured0: ModelKit.Value? = nil
                         var captured2: ModelKit.Value? = nil
                         decoding: while true {
@@ -200,7 +200,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(key: "info.city", context: context, reportsMissing: false)
                         try field1.finish(key: "images[0].url", context: context, reportsMissing: false)
-                        self.init(city: field0.takeValue(), image: field1.takeValue())
+                        self.init(city: field0.takeValue(default: nil), image: field1.takeValue(default: nil))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -263,8 +263,8 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Sample (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
-                        var field1 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var field1 = ModelKit.Field(defaultingTo: 0)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -280,7 +280,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(kept: field0.takeValue(), observed: field1.takeValue())
+                        self.init(kept: field0.takeValue(default: 0), observed: field1.takeValue(default: 0))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -344,9 +344,9 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Event (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: Date())
-                        var field1 = ModelKit.Field<[String]>(default: [])
-                        var field2 = ModelKit.Field<Date?>(default: nil)
+                        var field0 = ModelKit.Field(defaultingTo: Date())
+                        var field1 = ModelKit.Field<[String]>(defaultingTo: [])
+                        var field2 = ModelKit.Field<Date?>(defaultingTo: nil)
                         var captured2: ModelKit.Value? = nil
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
@@ -369,7 +369,7 @@ struct DictionaryModelMacroTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(key: "meta.year", context: context, reportsMissing: false)
-                        self.init(day: field0.takeValue(), tags: field1.takeValue(), year: field2.takeValue())
+                        self.init(day: field0.takeValue(default: Date()), tags: field1.takeValue(default: []), year: field2.takeValue(default: nil))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -423,8 +423,8 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: false)
-                        var field1 = ModelKit.Field<Int?>(default: nil)
+                        var field0 = ModelKit.Field(defaultingTo: false)
+                        var field1 = ModelKit.Field<Int?>(defaultingTo: nil)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -440,7 +440,7 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
-                        self.init(default: field0.takeValue(), `inout`: field1.takeValue())
+                        self.init(default: field0.takeValue(default: false), `inout`: field1.takeValue(default: nil))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -492,8 +492,8 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
-                        var field1 = ModelKit.Field<String?>(default: nil)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var field1 = ModelKit.Field<String?>(defaultingTo: nil)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -509,8 +509,8 @@ struct DictionaryModelMacroTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
-                        self.level = field0.takeValue()
-                        self.unit = field1.takeValue()
+                        self.level = field0.takeValue(default: 0)
+                        self.unit = field1.takeValue(default: nil)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -621,7 +621,7 @@ struct DictionaryModelMacroTests {
                         throw context.mismatch(expected: "Item (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: "")
+                        var field0 = ModelKit.Field(defaultingTo: "")
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -634,7 +634,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue()
+                        self.name = field0.takeValue(default: "")
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -689,7 +689,7 @@ struct DictionaryModelMacroTests {
                         throw context.mismatch(expected: "Student (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeysOfStudent.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -701,7 +701,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.grade = field0.takeValue()
+                        self.grade = field0.takeValue(default: 0)
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer {
@@ -818,7 +818,7 @@ struct DictionaryModelMacroTests {
                     throw context.mismatch(expected: "Page (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<[Element]>(default: [])
+                        var field0 = ModelKit.Field<[Element]>(defaultingTo: [])
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -831,7 +831,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.items = field0.takeValue()
+                        self.items = field0.takeValue(default: [])
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -949,7 +949,7 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -962,7 +962,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(x: field0.takeValue())
+                        self.init(x: field0.takeValue(default: 0))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1103,9 +1103,9 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
-                        var field1 = ModelKit.Field(default: makeValue())
-                        var field2 = ModelKit.Field(default: Date.now)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var field1 = ModelKit.Field(defaultingTo: makeValue())
+                        var field2 = ModelKit.Field(defaultingTo: Date.now)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -1124,7 +1124,7 @@ struct DictionaryModelDiagnosticTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(count: field0.takeValue(), made: field1.takeValue(), date: field2.takeValue())
+                        self.init(count: field0.takeValue(default: 0), made: field1.takeValue(default: makeValue()), date: field2.takeValue(default: Date.now))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1202,7 +1202,7 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -1215,7 +1215,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(width: field0.takeValue())
+                        self.init(width: field0.takeValue(default: 0))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1285,7 +1285,7 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: "")
+                        var field0 = ModelKit.Field(defaultingTo: "")
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -1298,7 +1298,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(name: field0.takeValue())
+                        self.init(name: field0.takeValue(default: ""))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1366,10 +1366,10 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
-                        var field1 = ModelKit.Field(default: 0)
-                        var field2 = ModelKit.Field(default: 0)
-                        var field3 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var field1 = ModelKit.Field(defaultingTo: 0)
+                        var field2 = ModelKit.Field(defaultingTo: 0)
+                        var field3 = ModelKit.Field(defaultingTo: 0)
                         var captured0: ModelKit.Value? = nil
                         var captured1: ModelKit.Value? = nil
                         decoding: while true {
@@ -1403,7 +1403,7 @@ struct DictionaryModelDiagnosticTests {
                         try field1.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field3.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(recordID: field0.takeValue(), id: field1.takeValue(), first: field2.takeValue(), second: field3.takeValue())
+                        self.init(recordID: field0.takeValue(default: 0), id: field1.takeValue(default: 0), first: field2.takeValue(default: 0), second: field3.takeValue(default: 0))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1469,8 +1469,8 @@ struct DictionaryModelDiagnosticTests {
                     throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: 0)
-                        var field1 = ModelKit.Field(default: 0)
+                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var field1 = ModelKit.Field(defaultingTo: 0)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -1486,7 +1486,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(userID: field0.takeValue(), owner: field1.takeValue())
+                        self.init(userID: field0.takeValue(default: 0), owner: field1.takeValue(default: 0))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

@@ -48,10 +48,10 @@ struct MemberwiseInitializerTests {
                     throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<Decimal>(default: 0)
-                        var field1 = ModelKit.Field(default: "EUR")
+                        var field0 = ModelKit.Field<Decimal>(defaultingTo: 0)
+                        var field1 = ModelKit.Field(defaultingTo: "EUR")
                         var field2 = ModelKit.Field<String>()
-                        var field3 = ModelKit.Field<String?>(default: nil)
+                        var field3 = ModelKit.Field<String?>(defaultingTo: nil)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -73,10 +73,10 @@ struct MemberwiseInitializerTests {
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
                         try field3.finish(keyAt: 3, in: keys, context: context, reportsMissing: false)
-                        self.amount = field0.takeValue()
-                        self.currency = field1.takeValue()
+                        self.amount = field0.takeValue(default: 0)
+                        self.currency = field1.takeValue(default: "EUR")
                         self.code = field2.takeValue()
-                        self.note = field3.takeValue()
+                        self.note = field3.takeValue(default: nil)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -127,7 +127,7 @@ struct MemberwiseInitializerTests {
                     throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: Date.now)
+                        var field0 = ModelKit.Field(defaultingTo: Date.now)
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -140,7 +140,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(when: field0.takeValue())
+                        self.init(when: field0.takeValue(default: Date.now))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -190,7 +190,7 @@ struct MemberwiseInitializerTests {
                     throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: "")
+                        var field0 = ModelKit.Field(defaultingTo: "")
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -203,7 +203,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue()
+                        self.name = field0.takeValue(default: "")
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -255,9 +255,9 @@ struct MemberwiseInitializerTests {
                     throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(default: "")
-                        var field1 = ModelKit.Field(default: 0)
-                        var field2 = ModelKit.Field<[String]>(default: [])
+                        var field0 = ModelKit.Field(defaultingTo: "")
+                        var field1 = ModelKit.Field(defaultingTo: 0)
+                        var field2 = ModelKit.Field<[String]>(defaultingTo: [])
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(0):
@@ -276,7 +276,7 @@ struct MemberwiseInitializerTests {
                         try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                         try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(name: field0.takeValue(), balance: field1.takeValue(), audit: field2.takeValue())
+                        self.init(name: field0.takeValue(default: ""), balance: field1.takeValue(default: 0), audit: field2.takeValue(default: []))
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
