@@ -268,7 +268,7 @@ enum PropertyReader {
     }
 
     /// Whether `expression` only has a type where one is expected, so that the generated code, which copies it
-    /// into `Field(default:)` with no type to go by, could not compile it. Everything else (literals, calls,
+    /// into `Field(defaultingTo:)` with no type to go by, could not compile it. Everything else (literals, calls,
     /// members of named types) has a type of its own, the same one the compiler gives the property.
     static func needsContextualType(_ expression: ExprSyntax) -> Bool {
         if expression.is(NilLiteralExprSyntax.self) { return true }

@@ -58,8 +58,9 @@ public final class Document<Root: Sendable>: PersistentStore {
     private let file: StoreFile
     private let coding: DocumentCoding<Root>
     private let state: LockedState<State>
-    /// Held for a whole save, so that saves run one at a time and in order.
-    private let saving = LockedState(())
+    /// Held for a whole save, so that saves run one at a time and in order. It guards no state, so it is a bare
+    /// lock: `LockedState` says why not a `LockedState(())`.
+    private let saving = NSLock()
 
     private struct State {
         var root: Root
@@ -242,7 +243,7 @@ public final class Document<Root: Sendable>: PersistentStore {
     /// - Throws: ``StoreError``; the file that was there before is unchanged, except after
     ///   ``StoreError/notDurable(path:code:)``.
     public func save() throws {
-        try saving.withLock { _ in
+        try saving.withLock {
             let snapshot = state.withLock { state -> (Root, UInt64, Bool, Bool)? in
                 guard state.generation != state.savedGeneration || state.repairPending || state.lacksChecksum else {
                     return nil

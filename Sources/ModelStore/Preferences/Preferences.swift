@@ -61,7 +61,9 @@ public final class Preferences: PersistentStore {
 
     private let backing: Backing
     private let state: LockedState<State>
-    private let saving = LockedState(())
+    /// Held for a whole write, so that writes run one at a time. It guards no state, so it is a bare lock:
+    /// `LockedState` says why not a `LockedState(())`.
+    private let saving = NSLock()
     private let decodingOptions: DecodingOptions
 
     /// Opens the suite `suite` in `folder`, as the file `<suite>.plist`.
@@ -278,7 +280,7 @@ public final class Preferences: PersistentStore {
     /// Writes the suite's file if it has changes no write has saved; `UserDefaults` writes by itself.
     public func save() throws {
         guard case .file(let file, let format) = backing else { return }
-        try saving.withLock { _ in
+        try saving.withLock {
             let snapshot = state.withLock { state -> (OrderedDictionaryOfValues, UInt64, Bool, Bool)? in
                 guard state.generation != state.savedGeneration else { return nil }
                 return (state.values, state.generation, state.fileIsGood, state.fileIsDamaged)

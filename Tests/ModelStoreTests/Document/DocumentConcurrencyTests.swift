@@ -58,6 +58,29 @@ struct DocumentConcurrencyTests {
         #expect(readerFailures.value == 0)
     }
 
+    @Test("Saves from many threads at once run one at a time, and the last one has every change")
+    func concurrentSavesFromThreads() throws {
+        let folder = try TemporaryFolder()
+        let location = StoreLocation.file(folder.file("Ledger.plist"))
+        // No autosave: every save here is asked for, so any overlap is between callers of save().
+        let document = try Document(location: location, initial: Ledger(), autosave: .disabled)
+        let threads = 4
+        let updates = 25
+        let failures = LockedCounter()
+        onSeparateThreads(threads) { thread in
+            for update in 0..<updates {
+                document.update { $0.entries.append("\(thread)-\(update)") }
+                do { try document.save() } catch { failures.increment() }
+            }
+        }
+        let expected = Set((0..<threads).flatMap { thread in (0..<updates).map { "\(thread)-\($0)" } })
+        #expect(failures.value == 0)
+        #expect(!document.hasUnsavedChanges)
+        let reopened = try Document(location: location, initial: Ledger(), autosave: .disabled)
+        #expect(reopened.root.entries.count == threads * updates)
+        #expect(Set(reopened.root.entries) == expected)
+    }
+
     @Test("Observers receive each change in order")
     func observers() async throws {
         let folder = try TemporaryFolder()
@@ -159,6 +182,22 @@ final class LockedCounter: @unchecked Sendable {
         defer { lock.unlock() }
         count += 1
     }
+}
+
+/// Runs `body(index)` on `count` threads of its own at once, and returns when every one has ended.
+///
+/// Threads rather than tasks: the cooperative pool may have as few threads as there are cores, and these tests
+/// need calls that overlap whatever the machine.
+func onSeparateThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let finished = DispatchGroup()
+    for index in 0..<count {
+        finished.enter()
+        Thread.detachNewThread {
+            body(index)
+            finished.leave()
+        }
+    }
+    finished.wait()
 }
 
 /// Waits until `condition` holds, for at most ten seconds.

@@ -159,6 +159,23 @@ struct PreferencesTests {
         #expect(preferences[.checklistIndex] == 4)
     }
 
+    @Test("Values set from many threads at once are all written, one write at a time")
+    func concurrentSetters() throws {
+        let folder = try TemporaryFolder()
+        let preferences = Preferences(suite: "App", folder: folder.url)
+        let threads = 4
+        let rounds = 10
+        // Each setter writes the suite, so the threads' writes overlap.
+        onSeparateThreads(threads) { thread in
+            for round in 0..<rounds { preferences[PreferenceKey("Thread\(thread)", default: -1)] = round }
+        }
+        #expect(preferences.lastSaveError == nil)
+        let reopened = Preferences(suite: "App", folder: folder.url)
+        for thread in 0..<threads {
+            #expect(reopened[PreferenceKey("Thread\(thread)", default: -1)] == rounds - 1)
+        }
+    }
+
     @Test("UserDefaults can back a suite: values, defaults and wrong types behave the same")
     func userDefaultsBacking() throws {
         let suite = "ModelStoreTests-\(UUID().uuidString)"
