@@ -384,10 +384,13 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         try writer.beginDictionary(count: count)
         try context.enter()
-        for key in keys.sorted() {
-            try writer.writeKey(key)
-            // Through the index rather than `self[key]!`, which copied every value out of the dictionary.
-            try values[index(forKey: key)!].encode(to: &writer, context: context)
+        // The entries' indices are sorted, not the keys: looking each sorted key up again hashed it a second
+        // time. The value is read through its index rather than as `self[key]!`, which copied it out.
+        var order = Array(indices)
+        order.sort { keys[$0] < keys[$1] }
+        for index in order {
+            try writer.writeKey(keys[index])
+            try values[index].encode(to: &writer, context: context)
         }
         context.leave()
         try writer.endDictionary()

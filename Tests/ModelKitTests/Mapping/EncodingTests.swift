@@ -70,4 +70,20 @@ struct EncodingTests {
             #expect(back == model)
         }
     }
+
+    @Test("Property: a dictionary is written with its keys sorted, and reads back the same")
+    func dictionaryKeysSorted() async {
+        let keys = Gen.letterOrNumber.string(of: 0...6).array(of: 0...24)
+        await propertyCheck(count: 200, input: keys) { keys in
+            let dictionary = Dictionary(keys.map { ($0, $0.count) }, uniquingKeysWith: { first, _ in first })
+            guard let json = try? dictionary.jsonData() else {
+                Issue.record("the dictionary could not be written")
+                return
+            }
+            // The keys are letters and digits, so each one is the text between a quote and `":`.
+            let written = String(decoding: json, as: UTF8.self).matches(of: /"([A-Za-z0-9]*)":/).map { String($0.1) }
+            #expect(written == dictionary.keys.sorted())
+            #expect((try? [String: Int](data: json)) == dictionary)
+        }
+    }
 }
