@@ -46,11 +46,13 @@ public struct StackGuard: Sendable {
         return available > reserve * 2 ? low + reserve : here - available / 2
     }
 
-    /// An address in the caller's frame.
+    /// An address in the caller's frame, on the thread's stack.
     @inline(never) @usableFromInline
     static func currentAddress() -> UInt {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return withUnsafeMutablePointer(to: &marker) { marker in
+            UInt(bitPattern: AddressSanitizerFakeStack.realFrame(of: UnsafeMutableRawPointer(marker)))
+        }
     }
 
     static func lowestAddress() -> UInt? {
@@ -73,5 +75,48 @@ public struct StackGuard: Sendable {
         #else
             return nil
         #endif
+    }
+}
+
+/// Where AddressSanitizer moved a local variable, and where its frame is on the real stack.
+///
+/// With use-after-return detection, AddressSanitizer's default, locals live in a "fake stack" on the heap, so
+/// the address of one says nothing about how much of the thread's stack is used: the guard then measured
+/// nonsense, refused nesting 74 deep in one run and let a 100,000-deep archive overflow the stack in the next.
+/// The sanitizer's runtime says which real frame a fake one stands for. Its two functions are looked up by name
+/// once; without the sanitizer they are not there, and an address is its own.
+enum AddressSanitizerFakeStack {
+    private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+    private typealias RealFrame =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> UnsafeMutableRawPointer?
+
+    private struct Runtime: @unchecked Sendable {
+        // C function pointers, which capture nothing.
+        let currentFakeStack: CurrentFakeStack
+        let realFrame: RealFrame
+    }
+
+    private static let runtime: Runtime? = {
+        #if canImport(Darwin)
+            let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+            let everyImage = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #endif
+        guard let current = dlsym(everyImage, "__asan_get_current_fake_stack"),
+            let real = dlsym(everyImage, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        return Runtime(
+            currentFakeStack: unsafeBitCast(current, to: CurrentFakeStack.self),
+            realFrame: unsafeBitCast(real, to: RealFrame.self))
+    }()
+
+    /// The address on the thread's stack of the frame that holds `address`: `address` itself unless the
+    /// sanitizer moved that frame to its fake stack.
+    static func realFrame(of address: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        guard let runtime, let fakeStack = runtime.currentFakeStack() else { return address }
+        return runtime.realFrame(fakeStack, address, nil, nil) ?? address
     }
 }

@@ -86,12 +86,14 @@ public final class EncodingContext {
     }
 
     /// Goes one level deeper; fails past ``EncodingOptions/maximumDepth``, which only a cyclic graph of
-    /// class instances reaches.
+    /// class instances reaches, or where the thread's stack runs short first (see ``StackGuard``). The error's
+    /// limit is the depth that was reached.
     @inlinable
     public func enter() throws {
         depth += 1
         if depth > options.maximumDepth || !levels.pointee.stackGuard.hasRoom(atDepth: depth) {
-            throw MappingError(.tooDeep(limit: options.maximumDepth), at: ValuePath())
+            // The levels entered so far, where the stack ran short before the maximum.
+            throw MappingError(.tooDeep(limit: min(options.maximumDepth, depth - 1)), at: ValuePath())
         }
     }
 

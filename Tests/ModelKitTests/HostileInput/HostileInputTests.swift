@@ -13,8 +13,42 @@ struct Numbers: Equatable {
     var values: [Int] = []
 }
 
+/// A link of a chain that a caller may close into a loop, which writing follows until a limit stops it.
+@DictionaryModel
+final class ChainLink {
+    var name = ""
+    var next: ChainLink?
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
 @Suite("Hostile input: deep, large, truncated and malformed", .timeLimit(.minutes(1)))
 struct HostileInputTests {
+    @Test("Writing a loop of objects stops with tooDeep: at the maximum, or at the depth the stack allowed")
+    func writingLoop() throws {
+        let link = ChainLink(name: "loop")
+        link.next = link
+        defer { link.next = nil }
+        #expect(throws: MappingError(.tooDeep(limit: EncodingOptions().maximumDepth), at: ValuePath())) {
+            try link.jsonData()
+        }
+        // Raised past what the stack holds, the limit is where the stack guard stopped, not the maximum asked for.
+        var options = EncodingOptions()
+        options.maximumDepth = 10_000_000
+        do {
+            _ = try link.jsonData(options: options)
+            Issue.record("a loop must not be written")
+        } catch let error as MappingError {
+            guard case .tooDeep(let limit) = error.reason else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(limit >= StackGuard.checkedDepth && limit < options.maximumDepth, "\(error)")
+        }
+    }
+
     @Test("100,000-deep JSON nesting is an error that names the limit, not a stack overflow")
     func deepJSON() throws {
         let depth = 100_000

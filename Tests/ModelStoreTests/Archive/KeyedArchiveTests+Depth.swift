@@ -36,8 +36,9 @@ extension KeyedArchiveTests {
             Issue.record("\(error)")
             return
         }
-        // The path is thousands of levels long; the message shows its ends.
-        #expect(error.path.components.count > 500)
+        // The path is thousands of levels long (hundreds under a sanitizer's larger frames); the message shows
+        // its ends.
+        #expect(error.path.components.count > 300)
         #expect(error.description.count < 200, "\(error.description.count) characters")
         #expect(error.description.contains("levels"))
     }
