@@ -65,6 +65,13 @@ public final class DecodingContext {
         return expected
     }
 
+    /// The size a collection of `element`s starting now is expected to have: taken (see
+    /// ``takeExpectedCollectionSize()``) when the elements are collections, the first of which would take it too,
+    /// and only read otherwise.
+    @inlinable func expectedCollectionSize<Element: ModelDecodable>(of element: Element.Type) -> Int {
+        Element.isCollection ? takeExpectedCollectionSize() : collectionSize
+    }
+
     /// How many elements of `element` to reserve for a collection said to have `count`: the count, capped by the
     /// options' maximum and by `bytes` of room, so that a count the input claims or a size learned from other
     /// data reserves no more than that up front.

@@ -264,8 +264,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
         }
         self = []
-        // Cleared only where the elements are collections, the first of which would take it too.
-        let expected = Element.isCollection ? context.takeExpectedCollectionSize() : context.collectionSize
+        let expected = context.expectedCollectionSize(of: Element.self)
         if let count = reader.remainingElementCount {
             // Capped, so that a count that hostile input claims reserves no more than 64 MiB up front.
             reserveCapacity(context.reservation(for: count, of: Element.self, upToBytes: 64 << 20))
@@ -340,8 +339,7 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
             throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
         }
         self = [:]
-        // Cleared only where the values are collections, the first of which would take it too.
-        let expected = Value.isCollection ? context.takeExpectedCollectionSize() : context.collectionSize
+        let expected = context.expectedCollectionSize(of: Value.self)
         // Errors of values that no later value under the same key has replaced (yet), thrown at the end.
         var failures: [(key: String, error: MappingError)] = []
         while true {
