@@ -54,9 +54,14 @@ let package = Package(
             ]
         ),
         .target(name: "ModelLayout"),
+        // The benchmark's models again, public, in a module of their own: the cross-module cases decode them
+        // from the benchmark executable (Benchmarks/BenchmarkModels/generate writes them).
+        .target(
+            name: "BenchmarkModels", dependencies: ["ModelKit"], path: "Benchmarks/BenchmarkModels",
+            exclude: ["generate"]),
         .executableTarget(
             name: "ModelKitBenchmarks",
-            dependencies: ["ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator"],
+            dependencies: ["ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator", "BenchmarkModels"],
             path: "Benchmarks/ModelKitBenchmarks"
         ),
         .executableTarget(

@@ -13,6 +13,11 @@ import SwiftSyntaxMacros
 /// get their initializers and `encode` in the class body, because designated and `required` initializers and
 /// overridable methods cannot live in an extension.
 public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
+    /// The expansion is written indented as it stands, so swift-syntax does not format it again: formatting
+    /// took 38% of the plugin's time and, in debug builds, where swift-syntax itself is unoptimized, seconds
+    /// for a wide model.
+    public static var formatMode: FormatMode { .disabled }
+
     struct Arguments {
         var strategy = ".propertyNames"
         var inheritsFromModel = false
@@ -98,31 +103,23 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     }
 
     /// Whether Swift gives `declaration` its implicit memberwise initializer: the body declares no initializer
-    /// (none in an `#if` either, which the macro cannot evaluate), and this macro's member role adds none.
-    static func hasImplicitMemberwiseInitializer(_ declaration: StructDeclSyntax, access: String) -> Bool {
-        let declaresInitializer = declaration.memberBlock.members.contains { member in
+    /// (none in an `#if` either, which the macro cannot evaluate).
+    static func hasImplicitMemberwiseInitializer(_ declaration: StructDeclSyntax) -> Bool {
+        !declaration.memberBlock.members.contains { member in
             member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self)
         }
-        return !declaresInitializer && MemberwiseInitializer(of: declaration, access: access) == nil
     }
 
-    // MARK: Member role (classes, and the memberwise initializer of public structs)
+    // MARK: Member role (classes)
 
-    /// For a class: the key table, the initializers and `encode` in the class body. For a `public` or `package`
-    /// struct: its memberwise initializer at that access, in the body, where it takes the place of Swift's
-    /// internal one (in an extension the two would clash: same signature, and the compiler may synthesize its
-    /// own after seeing ours or before).
+    /// For a class: the key table, the initializers and `encode` in the class body, where designated and
+    /// `required` initializers and overridable methods must be. Structs get everything in an extension.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        if let structDeclaration = declaration.as(StructDeclSyntax.self) {
-            let access = accessPrefix(structDeclaration.modifiers)
-            guard let memberwise = MemberwiseInitializer(of: structDeclaration, access: access) else { return [] }
-            return ["\(raw: memberwise.source(access: access))"]
-        }
         guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return [] }
         let arguments = arguments(of: node)
         let typeName = classDeclaration.name.text
@@ -141,13 +138,14 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         } else {
             members.append("\(raw: access)static let \(raw: keysName) = \(raw: keysInitializer)")
         }
+        members.append("\(raw: generator.fieldsDeclaration())")
         if arguments.inheritsFromModel {
             members.append(
                 """
                 \(raw: access)required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     let buffered = try ModelKit.Value(from: &source, context: context)
                     var reader = ModelKit.ValueReader(buffered)
-                    \(raw: generator.decodingStatements(reportsUnknownKeys: false))
+                \(raw: indented(generator.decodingStatements(reportsUnknownKeys: false), by: 4))
                     var superReader = ModelKit.ValueReader(buffered)
                     context.beginKnownKeys(keys)
                     defer { context.endKnownKeys() }
@@ -158,19 +156,18 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 """
                 \(raw: overridableAccess)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
                     var writer = ModelKit.ValueWriter()
-                    \(raw: generator.encodingStatements())
+                \(raw: indented(generator.encodingStatements(), by: 4))
                     var superWriter = ModelKit.ValueWriter()
                     try super.encode(to: &superWriter, context: context)
                     try ModelKit.Value.merging(superWriter.result, writer.result).encode(to: &output, context: context)
                 }
                 """)
         } else {
-            let superInit = hasPlainSuperclass(classDeclaration) ? "super.init()" : ""
+            let superInit = hasPlainSuperclass(classDeclaration) ? "\n    super.init()" : ""
             members.append(
                 """
                 \(raw: access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                    \(raw: generator.decodingStatements(reportsUnknownKeys: true))
-                    \(raw: superInit)
+                \(raw: indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4))\(raw: superInit)
                     var model = self
                     try model.modelDidDecode(context: context)
                     try context.validate(self)
@@ -179,9 +176,11 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             members.append(
                 """
                 \(raw: overridableAccess)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
-                    \(raw: generator.encodingStatements())
+                \(raw: indented(generator.encodingStatements(), by: 4))
                 }
                 """)
+            let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
+            if !entryPoints.isEmpty { members.append("\(raw: entryPoints.joined(separator: "\n"))") }
             members.append(
                 """
                 \(raw: overridableAccess)func encode(to encoder: any Encoder) throws {
@@ -240,28 +239,40 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let access = accessPrefix(structDeclaration.modifiers)
         let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
         let generator = ModelCodeGenerator(
-            typeName: typeName, properties: properties, keysExpression: "Self.modelKeys",
-            hasImplicitMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration, access: access))
+            typeName: typeName, typeReference: type.trimmedDescription, properties: properties,
+            keysExpression: "Self.modelKeys",
+            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration))
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             structDeclaration.genericParameterClause != nil
             ? "\(access)static var modelKeys: ModelKit.ModelKeys { \(keysInitializer) }"
             : "\(access)static let modelKeys = \(keysInitializer)"
-        let codable = coding.members(access: access)
+        let isGeneric = structDeclaration.genericParameterClause != nil
+        var body = [
+            keysDeclaration,
+            "",
+            generator.fieldsDeclaration(),
+            "",
+            "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
+            indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4),
+            "    try self.modelDidDecode(context: context)",
+            "    try context.validate(self)",
+            "}",
+            "",
+            "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
+            indented(generator.encodingStatements(), by: 4),
+            "}",
+        ]
+        let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
+        if !entryPoints.isEmpty { body += [""] + entryPoints }
+        if let memberwise = MemberwiseInitializer(of: structDeclaration, access: access) {
+            body += ["", memberwise.source(access: access)]
+        }
+        let codingMembers = coding.members(access: access)
+        let codableMembers = codingMembers.isEmpty ? "" : "\n" + codingMembers
         let source = """
             extension \(type.trimmedDescription)\(conformanceClause) {
-                \(keysDeclaration)
-
-                \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                    \(generator.decodingStatements(reportsUnknownKeys: true))
-                    try self.modelDidDecode(context: context)
-                    try context.validate(self)
-                }
-
-                \(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
-                    \(generator.encodingStatements())
-                }
-            \(codable)
+            \(indented(body.joined(separator: "\n") + codableMembers, by: 4))
             }
             """
         return [try ExtensionDeclSyntax("\(raw: source)")]

@@ -3,9 +3,18 @@ import SwiftSyntax
 /// The memberwise initializer of a `public` or `package` model struct, at the struct's access.
 ///
 /// Swift gives every struct an implicit memberwise initializer, but an `internal` one: a model shared from a
-/// module of its own could only be made from a dictionary. This writes the initializer Swift would write, with
-/// the struct's access: every stored property in order (an `@Ignored` one too: it is stored), a `var`'s initial
-/// value as its default, `nil` as an optional `var`'s, and no parameter for a `let` with an initial value.
+/// module of its own could only be made from a dictionary. This writes one with the struct's access, in the
+/// macro's extension, that hands its arguments to Swift's: every stored property in order (an `@Ignored` one
+/// too: it is stored), a `var`'s initial value as its default, `nil` as an optional `var`'s, and no parameter for
+/// a `let` with an initial value. A last parameter, `_: ModelKit.MemberwiseMarker`, with a default, tells the two
+/// apart: the same parameters alone would redeclare Swift's. A call names only the properties, as it would
+/// Swift's; in the model's module the call is Swift's own initializer, outside it the public one.
+///
+/// Swift's implicit initializer is kept, rather than replaced by one written in the struct's body, because an
+/// initializer written in source first sets every `var` that has an initial value (an optional's `nil` too)
+/// and then sets it again: the optimizer kept such a model in memory and returned a copy of it, a retain and a
+/// release of every reference it holds (a public user.json model decoded 7% slower), and the compiler's checks
+/// of the assignments grew with the square of their number (a model of 1,000 properties took minutes).
 ///
 /// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own; when
 /// a stored property it would set is less visible than the struct (an internal property, a `private(set)` one),
@@ -103,13 +112,53 @@ struct MemberwiseInitializer {
         return false
     }
 
-    /// The initializer's source, at `access`.
+    /// The initializer's source, at `access`, followed by the functions that give its defaults that are not
+    /// literals.
+    ///
+    /// A default argument of a `public` initializer may only name what is public, and in the model's module a
+    /// call such as `Price()`, a nested model's default, is Swift's internal memberwise initializer (the better
+    /// match: it needs one default fewer). So a default that is not a literal is evaluated by a function that
+    /// `@usableFromInline` shows to the default argument, whose body may name what the model's module sees.
     func source(access: String) -> String {
-        let list = parameters.map { parameter in
+        var list: [String] = []
+        var defaultFunctions: [String] = []
+        for parameter in parameters {
             let label = "\(parameter.name): \(parameter.type)"
-            return parameter.defaultValue.map { "\(label) = \($0)" } ?? label
+            guard let defaultValue = parameter.defaultValue else {
+                list.append(label)
+                continue
+            }
+            if Self.isLiteral(defaultValue) {
+                list.append("\(label) = \(defaultValue)")
+            } else {
+                let function = Self.defaultFunctionPrefix + parameter.name.filter { $0 != "`" }
+                list.append("\(label) = Self.\(function)()")
+                defaultFunctions.append(
+                    "@usableFromInline static func \(function)() -> \(parameter.type) {\n    \(defaultValue)\n}")
+            }
         }
-        let assignments = parameters.map { "    self.\($0.name) = \($0.name)\n" }
-        return "\(access)init(\(list.joined(separator: ", "))) {\n\(assignments.joined())}"
+        list.append("_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()")
+        let arguments = parameters.map { "\(Self.label($0.name)): \($0.name)" }
+        let initializer =
+            "\(access)init(\(list.joined(separator: ", "))) {\n    self.init(\(arguments.joined(separator: ", ")))\n}"
+        return ([initializer] + defaultFunctions).joined(separator: "\n\n")
+    }
+
+    /// The prefix of the functions that give a default that is not a literal.
+    static let defaultFunctionPrefix = "_modelKitDefault_"
+
+    /// Whether a default is a literal, which a public default argument may hold as it is: a number, a string
+    /// without interpolation, `true`, `false`, `nil`, `[]` or `[:]`.
+    static func isLiteral(_ text: String) -> Bool {
+        if ["true", "false", "nil", "[]", "[:]"].contains(text) { return true }
+        if text.count >= 2, text.first == "\"", text.last == "\"", !text.contains("\\(") { return true }
+        let digits = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        return digits.first?.isNumber == true && digits.allSatisfy { $0.isNumber || $0 == "." || $0 == "_" }
+    }
+
+    /// How a call names a parameter: without backticks, which an argument label needs only for `inout`.
+    static func label(_ name: String) -> String {
+        let bare = name.filter { $0 != "`" }
+        return bare == "inout" ? name : bare
     }
 }

@@ -5,6 +5,10 @@
 /// resolved after the pass, in the order of each property's keys, so the first key present wins.
 struct ModelCodeGenerator {
     let typeName: String
+    /// How code nested in the model's extension names the model: the extended type as written (`Catalog.Entry`),
+    /// since a nested type's own name is not in scope in an extension of it, and `Self` in the fields' struct is
+    /// that struct.
+    let typeReference: String
     let properties: [ModelProperty]
     let keysExpression: String
     /// Whether the decoding initializer hands the values to the struct's implicit memberwise initializer
@@ -30,18 +34,20 @@ struct ModelCodeGenerator {
     /// For each property and each of its keys, the entry it starts at and the steps after it.
     let candidates: [[(entry: Int, rest: [PathStep])]]
 
-    /// - Parameter hasImplicitMemberwiseInitializer: whether Swift gives the model its implicit memberwise
-    ///   initializer (only a struct can have one), which the decoding initializer then hands its values to when
-    ///   there are any and no property has an attribute that may change its parameter.
+    /// - Parameter hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit
+    ///   one, or the one this macro writes for a `public` or `package` struct), which the decoding initializer
+    ///   then hands its values to when there are any and no property has an attribute that may change its
+    ///   parameter.
     init(
-        typeName: String, properties: [ModelProperty], keysExpression: String,
-        hasImplicitMemberwiseInitializer: Bool = false
+        typeName: String, typeReference: String? = nil, properties: [ModelProperty], keysExpression: String,
+        hasMemberwiseInitializer: Bool = false
     ) {
         self.typeName = typeName
+        self.typeReference = typeReference ?? typeName
         self.properties = properties
         self.keysExpression = keysExpression
         self.setsThroughMemberwiseInitializer =
-            hasImplicitMemberwiseInitializer && !properties.isEmpty
+            hasMemberwiseInitializer && !properties.isEmpty
             && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
         var candidates: [[(entry: Int, rest: [PathStep])]] = []
@@ -82,27 +88,27 @@ struct ModelCodeGenerator {
         return property.initializer ?? (property.isOptional ? "nil" : nil)
     }
 
-    /// What the field of the property at `index` starts as.
+    /// The name of the struct that holds a model's fields while it is decoded, nested in the model.
+    static let fieldsTypeName = "_DecodingFields"
+
+    /// What the field of the property at `index` starts as: typed by the property's written type, or, where
+    /// none is written, by a key path to the property (its initial value may name `Self`, which in the fields'
+    /// struct would be that struct).
     private func fieldInitializer(_ index: Int) -> String {
-        let generic = properties[index].type.map { "<\($0)>" } ?? ""
-        guard let defaultExpression = defaultExpression(index) else { return "ModelKit.Field\(generic)()" }
-        return "ModelKit.Field\(generic)(defaultingTo: \(defaultExpression))"
+        let property = properties[index]
+        let hasDefault = defaultExpression(index) != nil
+        guard let type = property.type else {
+            return "ModelKit.Field(for: \\\(typeReference).\(property.name), hasDefault: \(hasDefault))"
+        }
+        return "ModelKit.Field<\(type)>(hasDefault: \(hasDefault))"
     }
 
     /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
-    /// when no key set the value, is written again here.
+    /// when no key set the value, is written here, where `Self` is the model.
     private func takenValue(_ index: Int) -> String {
-        guard let defaultExpression = defaultExpression(index) else { return "\(fieldName(index)).takeValue()" }
-        return "\(fieldName(index)).takeValue(default: \(defaultExpression))"
-    }
-
-    /// How generated code names the field of the property at `index`.
-    ///
-    /// Each field is a variable of its own. One tuple of them all made the initializer a third of the size,
-    /// but its destruction went through the runtime's generic tuple walk, an indirect call per field for every
-    /// model decoded, which cost more than the smaller code saved.
-    private func fieldName(_ index: Int) -> String {
-        "field\(index)"
+        let name = "fields.\(properties[index].name)"
+        guard let defaultExpression = defaultExpression(index) else { return "\(name).takeDecodedValue()" }
+        return "\(name).takeDecodedValue(default: \(defaultExpression))"
     }
 
     /// The transform of a property as the generated code names it: through the typed accessor `@Transform`
@@ -111,7 +117,7 @@ struct ModelCodeGenerator {
         let property = properties[index]
         guard let transform = property.transform else { return nil }
         guard TransformMacro.hasAccessor(type: property.type) else { return transform }
-        return "Self.\(TransformMacro.accessorName(property.bareName))"
+        return "\(typeReference).\(TransformMacro.accessorName(property.bareName))"
     }
 
     private func transformArgument(_ index: Int) -> String {
@@ -127,60 +133,76 @@ struct ModelCodeGenerator {
         }.joined(separator: ", ")
     }
 
-    /// The statements that read the dictionary at `reader` and assign every property of `self`.
+    /// The name of the member that holds the tree captured under the entry at `index`, for the properties
+    /// that read inside it or share it.
+    private func capturedName(_ index: Int) -> String {
+        "captured\(index)"
+    }
+
+    /// The struct that holds every field while the model is decoded, one member per property, named after it,
+    /// and the trees captured for key paths and shared keys; with the code that decodes a key into its field
+    /// and finishes every field once the dictionary is read.
     ///
-    /// - Parameter reportsUnknownKeys: `false` in a subclass, whose superclass reads and reports the rest.
-    func decodingStatements(reportsUnknownKeys: Bool) -> String {
+    /// The fields live in one struct, not in one local each, so that every point where decoding can throw has
+    /// one value to destroy: with a local per property, each of the initializer's calls that can throw
+    /// destroyed every field, and the initializer grew with the square of the number of properties (80,000
+    /// destroys for 200 properties, a build of a minute; 1,264 properties never finished). The code that
+    /// reads a key and the code that finishes the fields are methods of the struct, where the fields are
+    /// reached through `self` and no call has anything of its own to destroy. The struct is copyable: a
+    /// noncopyable one cost the compiler's ownership checker time that grew faster than the square of the
+    /// number of properties.
+    func fieldsDeclaration() -> String {
         var lines: [String] = []
-        lines.append("guard try reader.beginDictionary() else {")
-        lines.append(
-            "    throw context.mismatch(expected: \(literal("\(typeName) (a dictionary)")), foundKind: try reader.peekKind())"
-        )
-        lines.append("}")
-        lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
-        for index in properties.indices { lines.append("var \(fieldName(index)) = \(fieldInitializer(index))") }
-        for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
-            lines.append("var captured\(entryIndex): ModelKit.Value? = nil")
+        lines.append("struct \(Self.fieldsTypeName) {")
+        for (index, property) in properties.enumerated() {
+            lines.append("    var \(property.name) = \(fieldInitializer(index))")
         }
-        lines.append("decoding: while true {")
-        lines.append("    switch try reader.nextKey(in: keys) {")
+        for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
+            lines.append("    var \(capturedName(entryIndex)): ModelKit.Value? = nil  // \(literal(entry.declared))")
+        }
+        lines.append("")
+        lines.append("    init() {}")
+        lines.append("")
+        lines.append(
+            "    mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {"
+        )
+        lines.append("        switch index {")
         for (entryIndex, entry) in entries.enumerated() {
-            lines.append("    case .known(\(entryIndex)):")
+            lines.append("        case \(entryIndex):  // \(literal(entry.declared))")
             if entry.isDirect {
                 let use = entry.uses[0]
                 lines.append(
-                    "        try \(fieldName(use.property)).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
+                    "            try self.\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
                 )
             } else {
                 lines.append(
-                    "        captured\(entryIndex) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)")
+                    "            self.\(capturedName(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
+                )
             }
         }
-        lines.append("    case .end:")
-        lines.append("        break decoding")
-        lines.append("    case .known, .unknown:")
-        if reportsUnknownKeys { lines.append("        try context.unknownKey(reader.currentKey())") }
-        lines.append("        try reader.skipValue()")
+        lines.append("        default:")
+        lines.append("            try reader.skipValue()")
+        lines.append("        }")
         lines.append("    }")
-        lines.append("}")
+        lines.append("")
+        lines.append(
+            "    mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {"
+        )
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
                 let fullPath =
                     "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
                 lines.append(
-                    "if let found = captured\(candidate.entry)?[ModelKit.ValuePath([\(rest)])] {")
+                    "        if let found = self.\(capturedName(candidate.entry))?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(
-                    "    try \(fieldName(propertyIndex)).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
+                    "            try self.\(properties[propertyIndex].name).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
                 )
-                lines.append("}")
+                lines.append("        }")
             }
         }
-        // Every field is finished (settled, or a missing key thrown) before any property is set, so that every
-        // point that can throw has the same fields to destroy and none of the properties: taking and setting
-        // one property at a time made each of them destroy the properties set so far, and a model of 40
-        // properties compiled to an initializer of 7,000 instructions, whose instruction-cache misses cost
-        // more time than its work.
+        // Every field is finished (settled, or a missing key thrown) before any property is set, so that no
+        // point that can throw has properties to destroy.
         for (index, property) in properties.enumerated() {
             let first = candidates[index].first
             // A key read directly is named by its place in the table, so no closure captures the table.
@@ -192,10 +214,47 @@ struct ModelCodeGenerator {
             }
             let reports = property.isOptional ? "false" : "true"
             lines.append(
-                "try \(fieldName(index)).finish(\(keyArguments), context: context, reportsMissing: \(reports))")
+                "        try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports))"
+            )
         }
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The statements that read the dictionary at `reader` into the fields and assign every property of `self`.
+    ///
+    /// - Parameter reportsUnknownKeys: `false` in a subclass, whose superclass reads and reports the rest.
+    func decodingStatements(reportsUnknownKeys: Bool) -> String {
+        var lines: [String] = []
+        lines.append("guard try reader.beginDictionary() else {")
+        lines.append(
+            "    throw context.mismatch(expected: \(literal("\(typeName) (a dictionary)")), foundKind: try reader.peekKind())"
+        )
+        lines.append("}")
+        lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
+        lines.append("var fields = \(Self.fieldsTypeName)()")
+        lines.append("decoding: while true {")
+        lines.append("    switch try reader.nextKey(in: keys) {")
+        lines.append("    case .known(let index):")
+        lines.append("        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)")
+        lines.append("    case .end:")
+        lines.append("        break decoding")
+        lines.append("    case .unknown:")
+        if reportsUnknownKeys { lines.append("        try context.unknownKey(reader.currentKey())") }
+        lines.append("        try reader.skipValue()")
+        lines.append("    }")
+        lines.append("}")
+        lines.append("try fields.finish(in: keys, context: context)")
         if setsThroughMemberwiseInitializer {
-            let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(takenValue($0))" }
+            // Each value is taken in a statement of its own and the call names locals: as arguments of the one
+            // call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with a closure and a
+            // literal to infer for each.
+            let locals = valueLocalNames()
+            for index in properties.indices {
+                lines.append("let \(locals[index]) = \(takenValue(index))")
+            }
+            let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(locals[$0])" }
             lines.append("self.init(\(arguments.joined(separator: ", ")))")
         } else {
             for (index, property) in properties.enumerated() {
@@ -203,6 +262,40 @@ struct ModelCodeGenerator {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The names of the locals that hold the properties' values before they are handed to the memberwise
+    /// initializer: each property's name followed by `Value`, with underscores added where that name is one of
+    /// the initializer's own locals or appears in a default or transform expression, which a local of that name
+    /// would shadow.
+    private func valueLocalNames() -> [String] {
+        var taken: Set<String> = ["reader", "context", "keys", "fields"]
+        for property in properties {
+            for expression in [property.initializer, property.transform].compactMap({ $0 }) {
+                taken.formUnion(identifiers(in: expression))
+            }
+        }
+        return properties.map { property in
+            var name = property.bareName + "Value"
+            while taken.contains(name) { name += "_" }
+            taken.insert(name)
+            return name
+        }
+    }
+
+    /// The identifiers in a piece of source, as a superset: every run of identifier characters.
+    private func identifiers(in source: String) -> Set<String> {
+        var result: Set<String> = []
+        var current = ""
+        for character in source + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { result.insert(current) }
+                current = ""
+            }
+        }
+        return result
     }
 
     /// How a call names the property's parameter: without backticks, which an argument label needs only for

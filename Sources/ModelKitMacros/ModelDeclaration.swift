@@ -351,3 +351,12 @@ func literal(_ text: String) -> String {
     }
     return "\"\(escaped)\""
 }
+
+/// `text` with every line that is not empty indented by `spaces` more, so that generated code nested in a block
+/// is indented as the block is.
+func indented(_ text: String, by spaces: Int) -> String {
+    let indentation = String(repeating: " ", count: spaces)
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : indentation + $0 }
+        .joined(separator: "\n")
+}

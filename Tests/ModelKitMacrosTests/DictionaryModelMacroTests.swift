@@ -25,29 +25,50 @@ struct DictionaryModelMacroTests {
                 extension User: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["id", "name"], snakeCase: ["id", "name"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var userID = ModelKit.Field<Int>(hasDefault: false)
+                        var name = ModelKit.Field(for: \\User.name, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "id"
+                                try self.userID.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.userID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "User (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "User (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<Int>()
-                        var field1 = ModelKit.Field(defaultingTo: "")
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(userID: field0.takeValue(), name: field1.takeValue(default: ""))
+                        try fields.finish(in: keys, context: context)
+                        let userIDValue = fields.userID.takeDecodedValue()
+                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        self.init(userID: userIDValue, name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -95,33 +116,55 @@ struct DictionaryModelMacroTests {
                 extension Photo: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["imageURL", "userID", "rawName"], snakeCase: ["image_url", "user_id", "rawName"], typeStrategy: .snakeCase)
 
+                    struct _DecodingFields {
+                        var imageURL = ModelKit.Field(for: \\Photo.imageURL, hasDefault: true)
+                        var userID = ModelKit.Field(for: \\Photo.userID, hasDefault: true)
+                        var name = ModelKit.Field(for: \\Photo.name, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "imageURL"
+                                try self.imageURL.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "userID"
+                                try self.userID.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "rawName"
+                                try self.name.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.imageURL.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.userID.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Photo (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Photo (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: "")
-                        var field1 = ModelKit.Field(defaultingTo: 0)
-                        var field2 = ModelKit.Field(defaultingTo: "")
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
-                            case .known(2):
-                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(imageURL: field0.takeValue(default: ""), userID: field1.takeValue(default: 0), name: field2.takeValue(default: ""))
+                        try fields.finish(in: keys, context: context)
+                        let imageURLValue = fields.imageURL.takeDecodedValue(default: "")
+                        let userIDValue = fields.userID.takeDecodedValue(default: 0)
+                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        self.init(imageURL: imageURLValue, userID: userIDValue, name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -168,39 +211,60 @@ struct DictionaryModelMacroTests {
                 extension Place: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["info", "city", "images"], snakeCase: ["info", "city", "images"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var city = ModelKit.Field<String?>(hasDefault: true)
+                        var image = ModelKit.Field<String?>(hasDefault: true)
+                        var captured0: ModelKit.Value? = nil  // "info"
+                        var captured2: ModelKit.Value? = nil  // "images"
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "info"
+                                self.captured0 = try context.capture(key: keys.keys[0], from: &reader)
+                            case 1:  // "city"
+                                try self.city.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "images"
+                                self.captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            if let found = self.captured0?[ModelKit.ValuePath([.key("city")])] {
+                                try self.city.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0]), .key("city")]), value: found, context: context)
+                            }
+                            if let found = self.captured2?[ModelKit.ValuePath([.index(0), .key("url")])] {
+                                try self.image.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
+                            }
+                            try self.city.finish(key: "info.city", context: context, reportsMissing: false)
+                            try self.image.finish(key: "images[0].url", context: context, reportsMissing: false)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<String?>(defaultingTo: nil)
-                        var field1 = ModelKit.Field<String?>(defaultingTo: nil)
-                        var captured0: ModelKit.Value? = nil
-                        var captured2: ModelKit.Value? = nil
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                captured0 = try context.capture(key: keys.keys[0], from: &reader)
-                            case .known(1):
-                                try field0.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
-                            case .known(2):
-                                captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        if let found = captured0? [ModelKit.ValuePath([.key("city")])] {
-                            try field0.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0]), .key("city")]), value: found, context: context)
-                        }
-                        if let found = captured2? [ModelKit.ValuePath([.index(0), .key("url")])] {
-                            try field1.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
-                        }
-                        try field0.finish(key: "info.city", context: context, reportsMissing: false)
-                        try field1.finish(key: "images[0].url", context: context, reportsMissing: false)
-                        self.init(city: field0.takeValue(default: nil), image: field1.takeValue(default: nil))
+                        try fields.finish(in: keys, context: context)
+                        let cityValue = fields.city.takeDecodedValue(default: nil)
+                        let imageValue = fields.image.takeDecodedValue(default: nil)
+                        self.init(city: cityValue, image: imageValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -258,29 +322,50 @@ struct DictionaryModelMacroTests {
                 extension Sample: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["kept", "observed"], snakeCase: ["kept", "observed"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
+                        var observed = ModelKit.Field(for: \\Sample.observed, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "kept"
+                                try self.kept.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "observed"
+                                try self.observed.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.kept.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.observed.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Sample (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Sample (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
-                        var field1 = ModelKit.Field(defaultingTo: 0)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(kept: field0.takeValue(default: 0), observed: field1.takeValue(default: 0))
+                        try fields.finish(in: keys, context: context)
+                        let keptValue = fields.kept.takeDecodedValue(default: 0)
+                        let observedValue = fields.observed.takeDecodedValue(default: 0)
+                        self.init(kept: keptValue, observed: observedValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -322,6 +407,7 @@ struct DictionaryModelMacroTests {
             }
             """,
             expandedSource: """
+
                 struct Event {
                     var day = Date()
                     var tags: [String] = []
@@ -339,37 +425,59 @@ struct DictionaryModelMacroTests {
                 extension Event: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["day", "tags", "meta"], snakeCase: ["day", "tags", "meta"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
+                        var tags = ModelKit.Field<[String]>(hasDefault: true)
+                        var year = ModelKit.Field<Date?>(hasDefault: true)
+                        var captured2: ModelKit.Value? = nil  // "meta"
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "day"
+                                try self.day.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))
+                            case 1:  // "tags"
+                                try self.tags.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context, transform: Event._modelKitTransform_tags)
+                            case 2:  // "meta"
+                                self.captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            if let found = self.captured2?[ModelKit.ValuePath([.key("year")])] {
+                                try self.year.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Event._modelKitTransform_year)
+                            }
+                            try self.day.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.tags.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.year.finish(key: "meta.year", context: context, reportsMissing: false)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Event (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Event (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: Date())
-                        var field1 = ModelKit.Field<[String]>(defaultingTo: [])
-                        var field2 = ModelKit.Field<Date?>(defaultingTo: nil)
-                        var captured2: ModelKit.Value? = nil
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context, transform: DateFormatTransform("dd/MM/yyyy"))
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context, transform: Self._modelKitTransform_tags)
-                            case .known(2):
-                                captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        if let found = captured2? [ModelKit.ValuePath([.key("year")])] {
-                            try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Self._modelKitTransform_year)
-                        }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(key: "meta.year", context: context, reportsMissing: false)
-                        self.init(day: field0.takeValue(default: Date()), tags: field1.takeValue(default: []), year: field2.takeValue(default: nil))
+                        try fields.finish(in: keys, context: context)
+                        let dayValue = fields.day.takeDecodedValue(default: Date())
+                        let tagsValue = fields.tags.takeDecodedValue(default: [])
+                        let yearValue = fields.year.takeDecodedValue(default: nil)
+                        self.init(day: dayValue, tags: tagsValue, year: yearValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -379,9 +487,9 @@ struct DictionaryModelMacroTests {
                         try writer.beginDictionary(count: 3)
                         try context.enter()
                         try context.writeField(self.day, key: keys.keys[0], transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)
-                        try context.writeField(self.tags, key: keys.keys[1], transform: Self._modelKitTransform_tags, to: &writer)
+                        try context.writeField(self.tags, key: keys.keys[1], transform: Event._modelKitTransform_tags, to: &writer)
                         var nested = ModelKit.NestedOutput()
-                        nested.add(encoded: try (Self._modelKitTransform_year).encode(self.year), at: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), context: context)
+                        nested.add(encoded: try (Event._modelKitTransform_year).encode(self.year), at: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), context: context)
                         try nested.write(to: &writer, context: context)
                         context.leave()
                         try writer.endDictionary()
@@ -418,29 +526,50 @@ struct DictionaryModelMacroTests {
                 extension Flags: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["default", "inout"], snakeCase: ["default", "inout"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
+                        var `inout` = ModelKit.Field<Int?>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "default"
+                                try self.`default`.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "inout"
+                                try self.`inout`.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.`default`.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.`inout`.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: false)
-                        var field1 = ModelKit.Field<Int?>(defaultingTo: nil)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
-                        self.init(default: field0.takeValue(default: false), `inout`: field1.takeValue(default: nil))
+                        try fields.finish(in: keys, context: context)
+                        let defaultValue = fields.`default`.takeDecodedValue(default: false)
+                        let inoutValue = fields.`inout`.takeDecodedValue(default: nil)
+                        self.init(default: defaultValue, `inout`: inoutValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -487,30 +616,49 @@ struct DictionaryModelMacroTests {
                 extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["level", "unit"], snakeCase: ["level", "unit"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
+                        var unit = ModelKit.Field<String?>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "level"
+                                try self.level.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "unit"
+                                try self.unit.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.level.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.unit.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
-                        var field1 = ModelKit.Field<String?>(defaultingTo: nil)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
-                        self.level = field0.takeValue(default: 0)
-                        self.unit = field1.takeValue(default: nil)
+                        try fields.finish(in: keys, context: context)
+                        self.level = fields.level.takeDecodedValue(default: 0)
+                        self.unit = fields.unit.takeDecodedValue(default: nil)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -557,25 +705,44 @@ struct DictionaryModelMacroTests {
                 extension Build: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var name = ModelKit.Field<String>(hasDefault: false)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Build (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Build (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<String>()
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue()
+                        try fields.finish(in: keys, context: context)
+                        self.name = fields.name.takeDecodedValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -616,25 +783,44 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                        throw context.mismatch(expected: "Item (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Item (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: "")
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue(default: "")
+                        try fields.finish(in: keys, context: context)
+                        self.name = fields.name.takeDecodedValue(default: "")
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -660,8 +846,7 @@ struct DictionaryModelMacroTests {
                     }
                 }
 
-                extension Item: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                }
+                extension Item: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {}
                 """
         )
     }
@@ -682,31 +867,48 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeysOfStudent = ModelKit.ModelKeys(declared: ["grade"], snakeCase: ["grade"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "grade"
+                                try self.grade.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.grade.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         let buffered = try ModelKit.Value(from: &source, context: context)
                         var reader = ModelKit.ValueReader(buffered)
                         guard try reader.beginDictionary() else {
-                        throw context.mismatch(expected: "Student (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Student (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeysOfStudent.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.grade = field0.takeValue(default: 0)
+                        try fields.finish(in: keys, context: context)
+                        self.grade = fields.grade.takeDecodedValue(default: 0)
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
-                        defer {
-                            context.endKnownKeys()
-                        }
+                        defer { context.endKnownKeys() }
                         try super.init(from: &superReader, context: context)
                     }
 
@@ -756,14 +958,10 @@ struct DictionaryModelMacroTests {
                         let tag = try context.discriminator("kind", in: buffered, model: "Shape")
                         var inner = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(Self.modelKeys.declared)
-                        defer {
-                            context.endKnownKeys()
-                        }
+                        defer { context.endKnownKeys() }
                         switch tag {
-                        case "circle":
-                            self = .circle(try context.decodeLocated(Circle.self, from: &inner))
-                        case "sq":
-                            self = .square(try context.decodeLocated(Square.self, from: &inner))
+                        case "circle": self = .circle(try context.decodeLocated(Circle.self, from: &inner))
+                case "sq": self = .square(try context.decodeLocated(Square.self, from: &inner))
                         default:
                             throw context.error(.unknownDiscriminator(key: "kind", found: tag))
                         }
@@ -771,20 +969,18 @@ struct DictionaryModelMacroTests {
 
                     func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         switch self {
-                        case .circle(let model):
-                            try context.writeTagged(model, key: "kind", tag: "circle", to: &writer)
-                        case .square(let model):
-                            try context.writeTagged(model, key: "kind", tag: "sq", to: &writer)
+                        case .circle(let model): try context.writeTagged(model, key: "kind", tag: "circle", to: &writer)
+                case .square(let model): try context.writeTagged(model, key: "kind", tag: "sq", to: &writer)
                         }
                     }
 
-                    init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
-                    }
-                    func encode(to encoder: any Encoder) throws {
-                        try ModelKit.CodableBridge.encode(self, to: encoder)
-                    }
+                init(from decoder: any Decoder) throws {
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                }
+                func encode(to encoder: any Encoder) throws {
+                    try ModelKit.CodableBridge.encode(self, to: encoder)
+                }
                 }
                 """
         )
@@ -802,36 +998,50 @@ struct DictionaryModelMacroTests {
             expandedSource: """
                 public struct Page<Element> {
                     public var items: [Element] = []
-
-                    public init(items: [Element] = []) {
-                        self.items = items
-                    }
                 }
 
                 extension Page: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    public static var modelKeys: ModelKit.ModelKeys {
-                        ModelKit.ModelKeys(declared: ["items"], snakeCase: ["items"], typeStrategy: .propertyNames)
+                    public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declared: ["items"], snakeCase: ["items"], typeStrategy: .propertyNames) }
+
+                    struct _DecodingFields {
+                        var items = ModelKit.Field<[Element]>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "items"
+                                try self.items.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.items.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
                     }
 
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Page (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Page (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<[Element]>(defaultingTo: [])
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.items = field0.takeValue(default: [])
+                        try fields.finish(in: keys, context: context)
+                        let itemsValue = fields.items.takeDecodedValue(default: [])
+                        self.init(items: itemsValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -843,6 +1053,10 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.items, key: keys.keys[0], to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    public init(items: [Element] = [], _: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()) {
+                        self.init(items: items)
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -877,20 +1091,39 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: [], snakeCase: [], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
+                        try fields.finish(in: keys, context: context)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -944,25 +1177,45 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["x"], snakeCase: ["x"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var x = ModelKit.Field(for: \\A.x, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "x"
+                                try self.x.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.x.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(x: field0.takeValue(default: 0))
+                        try fields.finish(in: keys, context: context)
+                        let xValue = fields.x.takeDecodedValue(default: 0)
+                        self.init(x: xValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1098,33 +1351,55 @@ struct DictionaryModelDiagnosticTests {
                 extension Settings: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["count", "made", "date"], snakeCase: ["count", "made", "date"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var count = ModelKit.Field(for: \\Settings.count, hasDefault: true)
+                        var made = ModelKit.Field(for: \\Settings.made, hasDefault: true)
+                        var date = ModelKit.Field(for: \\Settings.date, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "count"
+                                try self.count.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "made"
+                                try self.made.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "date"
+                                try self.date.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.count.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.made.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.date.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
-                        var field1 = ModelKit.Field(defaultingTo: makeValue())
-                        var field2 = ModelKit.Field(defaultingTo: Date.now)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
-                            case .known(2):
-                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(count: field0.takeValue(default: 0), made: field1.takeValue(default: makeValue()), date: field2.takeValue(default: Date.now))
+                        try fields.finish(in: keys, context: context)
+                        let countValue = fields.count.takeDecodedValue(default: 0)
+                        let madeValue = fields.made.takeDecodedValue(default: makeValue())
+                        let dateValue = fields.date.takeDecodedValue(default: Date.now)
+                        self.init(count: countValue, made: madeValue, date: dateValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1197,25 +1472,45 @@ struct DictionaryModelDiagnosticTests {
                 extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["width"], snakeCase: ["width"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "width"
+                                try self.width.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.width.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(width: field0.takeValue(default: 0))
+                        try fields.finish(in: keys, context: context)
+                        let widthValue = fields.width.takeDecodedValue(default: 0)
+                        self.init(width: widthValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1280,25 +1575,45 @@ struct DictionaryModelDiagnosticTests {
                 extension Theme: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: "")
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(name: field0.takeValue(default: ""))
+                        try fields.finish(in: keys, context: context)
+                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        self.init(name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1361,49 +1676,72 @@ struct DictionaryModelDiagnosticTests {
                 extension Record: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["id", "x", "y"], snakeCase: ["id", "x", "y"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var recordID = ModelKit.Field(for: \\Record.recordID, hasDefault: true)
+                        var id = ModelKit.Field(for: \\Record.id, hasDefault: true)
+                        var first = ModelKit.Field(for: \\Record.first, hasDefault: true)
+                        var second = ModelKit.Field(for: \\Record.second, hasDefault: true)
+                        var captured0: ModelKit.Value? = nil  // "id"
+                        var captured1: ModelKit.Value? = nil  // "x"
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "id"
+                                self.captured0 = try context.capture(key: keys.keys[0], from: &reader)
+                            case 1:  // "x"
+                                self.captured1 = try context.capture(key: keys.keys[1], from: &reader)
+                            case 2:  // "y"
+                                try self.second.decode(priority: 1, keyAt: 2, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            if let found = self.captured0?[ModelKit.ValuePath([])] {
+                                try self.recordID.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
+                            }
+                            if let found = self.captured0?[ModelKit.ValuePath([])] {
+                                try self.id.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
+                            }
+                            if let found = self.captured1?[ModelKit.ValuePath([])] {
+                                try self.first.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
+                            }
+                            if let found = self.captured1?[ModelKit.ValuePath([])] {
+                                try self.second.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
+                            }
+                            try self.recordID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.id.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.first.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.second.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
-                        var field1 = ModelKit.Field(defaultingTo: 0)
-                        var field2 = ModelKit.Field(defaultingTo: 0)
-                        var field3 = ModelKit.Field(defaultingTo: 0)
-                        var captured0: ModelKit.Value? = nil
-                        var captured1: ModelKit.Value? = nil
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                captured0 = try context.capture(key: keys.keys[0], from: &reader)
-                            case .known(1):
-                                captured1 = try context.capture(key: keys.keys[1], from: &reader)
-                            case .known(2):
-                                try field3.decode(priority: 1, keyAt: 2, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        if let found = captured0? [ModelKit.ValuePath([])] {
-                            try field0.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
-                        }
-                        if let found = captured0? [ModelKit.ValuePath([])] {
-                            try field1.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0])]), value: found, context: context)
-                        }
-                        if let found = captured1? [ModelKit.ValuePath([])] {
-                            try field2.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
-                        }
-                        if let found = captured1? [ModelKit.ValuePath([])] {
-                            try field3.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
-                        }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field3.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(recordID: field0.takeValue(default: 0), id: field1.takeValue(default: 0), first: field2.takeValue(default: 0), second: field3.takeValue(default: 0))
+                        try fields.finish(in: keys, context: context)
+                        let recordIDValue = fields.recordID.takeDecodedValue(default: 0)
+                        let idValue = fields.id.takeDecodedValue(default: 0)
+                        let firstValue = fields.first.takeDecodedValue(default: 0)
+                        let secondValue = fields.second.takeDecodedValue(default: 0)
+                        self.init(recordID: recordIDValue, id: idValue, first: firstValue, second: secondValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1464,29 +1802,50 @@ struct DictionaryModelDiagnosticTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declared: ["userID", "user_id"], snakeCase: ["user_id", "user_id"], typeStrategy: .snakeCase)
 
+                    struct _DecodingFields {
+                        var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)
+                        var owner = ModelKit.Field(for: \\Account.owner, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "userID"
+                                try self.userID.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "user_id"
+                                try self.owner.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.userID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.owner.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: 0)
-                        var field1 = ModelKit.Field(defaultingTo: 0)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        self.init(userID: field0.takeValue(default: 0), owner: field1.takeValue(default: 0))
+                        try fields.finish(in: keys, context: context)
+                        let userIDValue = fields.userID.takeDecodedValue(default: 0)
+                        let ownerValue = fields.owner.takeDecodedValue(default: 0)
+                        self.init(userID: userIDValue, owner: ownerValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

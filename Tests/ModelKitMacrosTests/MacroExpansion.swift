@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitMacros
 import SwiftParser
 import SwiftSyntax
@@ -46,6 +47,13 @@ enum MacroExpansion {
         fixedSource: String? = nil,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
+        // With MODELKIT_WRITE_EXPANSIONS=FOLDER, each expansion is also written to FOLDER/<line>.swift, named by
+        // the line of the test's call, so that the expected text of a changed macro can be reviewed and replaced.
+        if let folder = ProcessInfo.processInfo.environment["MODELKIT_WRITE_EXPANSIONS"] {
+            let expanded = expand(source).source
+            try? expanded.write(
+                toFile: "\(folder)/\(sourceLocation.line).swift", atomically: true, encoding: .utf8)
+        }
         assertMacroExpansion(
             source,
             expandedSource: expandedSource,

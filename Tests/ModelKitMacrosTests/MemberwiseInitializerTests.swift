@@ -21,6 +21,7 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
+
                 public struct Price {
                     public var amount: Decimal = 0
                     public var currency = "EUR"
@@ -30,53 +31,65 @@ struct MemberwiseInitializerTests {
                     public var cache = Cache()
                     public var total: Int { 0 }
                     public static var shared = 0
-
-                    public init(amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Cache()) {
-                        self.amount = amount
-                        self.currency = currency
-                        self.code = code
-                        self.note = note
-                        self.cache = cache
-                    }
                 }
 
                 extension Price: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["amount", "currency", "code", "note"], snakeCase: ["amount", "currency", "code", "note"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var amount = ModelKit.Field<Decimal>(hasDefault: true)
+                        var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
+                        var code = ModelKit.Field<String>(hasDefault: false)
+                        var note = ModelKit.Field<String?>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "amount"
+                                try self.amount.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "currency"
+                                try self.currency.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "code"
+                                try self.code.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            case 3:  // "note"
+                                try self.note.decode(priority: 0, keyAt: 3, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.amount.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.currency.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.code.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                            try self.note.finish(keyAt: 3, in: keys, context: context, reportsMissing: false)
+                        }
+                    }
+
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field<Decimal>(defaultingTo: 0)
-                        var field1 = ModelKit.Field(defaultingTo: "EUR")
-                        var field2 = ModelKit.Field<String>()
-                        var field3 = ModelKit.Field<String?>(defaultingTo: nil)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
-                            case .known(2):
-                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
-                            case .known(3):
-                                try field3.decode(priority: 0, keyAt: 3, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        try field3.finish(keyAt: 3, in: keys, context: context, reportsMissing: false)
-                        self.amount = field0.takeValue(default: 0)
-                        self.currency = field1.takeValue(default: "EUR")
-                        self.code = field2.takeValue()
-                        self.note = field3.takeValue(default: nil)
+                        try fields.finish(in: keys, context: context)
+                        let amountValue = fields.amount.takeDecodedValue(default: 0)
+                        let currencyValue = fields.currency.takeDecodedValue(default: "EUR")
+                        let codeValue = fields.code.takeDecodedValue()
+                        let noteValue = fields.note.takeDecodedValue(default: nil)
+                        self.init(amount: amountValue, currency: currencyValue, code: codeValue, note: noteValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -91,6 +104,30 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.note, key: keys.keys[3], to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    public init(amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault_cache(), _: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()) {
+                        self.init(amount: amount, currency: currency, code: code, note: note, cache: cache)
+                    }
+
+                    @usableFromInline static func _modelKitDefault_cache() -> Cache {
+                        Cache()
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -122,25 +159,45 @@ struct MemberwiseInitializerTests {
                 extension Stamp: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["when"], snakeCase: ["when"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "when"
+                                try self.when.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.when.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: Date.now)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.init(when: field0.takeValue(default: Date.now))
+                        try fields.finish(in: keys, context: context)
+                        let whenValue = fields.when.takeDecodedValue(default: Date.now)
+                        self.init(when: whenValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -152,6 +209,22 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.when, key: keys.keys[0], to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -185,25 +258,44 @@ struct MemberwiseInitializerTests {
                 extension Tag: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     package static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     package init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: "")
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        self.name = field0.takeValue(default: "")
+                        try fields.finish(in: keys, context: context)
+                        self.name = fields.name.takeDecodedValue(default: "")
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -215,6 +307,22 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.name, key: keys.keys[0], to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     package init(from decoder: any Decoder) throws {
@@ -250,33 +358,55 @@ struct MemberwiseInitializerTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declared: ["name", "balance", "audit"], snakeCase: ["name", "balance", "audit"], typeStrategy: .propertyNames)
 
+                    struct _DecodingFields {
+                        var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
+                        var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
+                        var audit = ModelKit.Field<[String]>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "name"
+                                try self.name.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "balance"
+                                try self.balance.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "audit"
+                                try self.audit.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.balance.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.audit.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
-                    throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
+                            throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var field0 = ModelKit.Field(defaultingTo: "")
-                        var field1 = ModelKit.Field(defaultingTo: 0)
-                        var field2 = ModelKit.Field<[String]>(defaultingTo: [])
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
-                            case .known(0):
-                                try field0.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                            case .known(1):
-                                try field1.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
-                            case .known(2):
-                                try field2.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
-                            case .known, .unknown:
+                            case .unknown:
                                 try context.unknownKey(reader.currentKey())
                                 try reader.skipValue()
                             }
                         }
-                        try field0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try field1.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try field2.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                        self.init(name: field0.takeValue(default: ""), balance: field1.takeValue(default: 0), audit: field2.takeValue(default: []))
+                        try fields.finish(in: keys, context: context)
+                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        let balanceValue = fields.balance.takeDecodedValue(default: 0)
+                        let auditValue = fields.audit.takeDecodedValue(default: [])
+                        self.init(name: nameValue, balance: balanceValue, audit: auditValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -290,6 +420,22 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.audit, key: keys.keys[2], to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -1,3 +1,5 @@
+import BenchmarkModels
+
 /// Every case, in the order they run and are reported.
 enum BenchmarkSuite {
     static func cases(data: BenchmarkData) -> [BenchmarkCase] {
@@ -46,6 +48,39 @@ enum BenchmarkSuite {
             user.jsonDecodeVsSimdjson, weibo.jsonDecodeVsSimdjson, twitter.jsonDecodeVsSimdjson,
             citmCatalog.jsonDecodeVsSimdjson, canada.jsonDecodeVsSimdjson,
         ]
+        let userShared = CrossModuleCases(
+            set: .user, data: data,
+            sharedSize: { (user: BenchmarkModels.GitHubUser) in
+                user.publicRepos
+            })
+        let weiboShared = CrossModuleCases(
+            set: .weibo, data: data,
+            sharedSize: { (status: BenchmarkModels.WeiboStatus) in
+                status.picInfos.count
+            })
+        cases += userShared.all + weiboShared.all
+        cases +=
+            CrossModuleCases(
+                set: .twitter, data: data,
+                sharedSize: { (search: BenchmarkModels.TwitterSearch) in
+                    search.statuses.count
+                }
+            ).all
+        cases +=
+            CrossModuleCases(
+                set: .citmCatalog, data: data,
+                sharedSize: { (catalog: BenchmarkModels.CitmCatalog) in
+                    catalog.performances.count
+                }
+            ).all
+        cases +=
+            CrossModuleCases(
+                set: .canada, data: data,
+                sharedSize: { (collection: BenchmarkModels.GeoFeatureCollection) in
+                    collection.features.count
+                }
+            ).all
+        cases += userShared.dictionaryCases(repetitions: 10_000) + weiboShared.dictionaryCases(repetitions: 1_000)
         cases.append(GeneratorCases.twitterGenerate(data: data))
         cases.append(PeakMemoryCase.make(data: data))
         cases += StoreCases().all

@@ -155,7 +155,7 @@ extension DecodingContext {
             throw mismatch(expected: "\(T.self)", foundKind: .null)
         }
         do {
-            return try T(from: &reader, context: self)
+            return try T.decodedValue(from: &reader, context: self)
         } catch let error as MappingError where error.path.components.isEmpty {
             throw located(error, expecting: "\(T.self)")
         }
@@ -192,7 +192,7 @@ extension ModelEncodable {
     @inlinable
     public func foundationObject(options: EncodingOptions = EncodingOptions()) throws -> Any {
         var writer = FoundationObjectWriter()
-        try encode(to: &writer, context: EncodingContext(options: options))
+        try encodeValue(to: &writer, context: EncodingContext(options: options))
         return writer.result ?? NSNull()
     }
 

@@ -63,7 +63,7 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
             return try encode(model, options: options).withUnsafeBytes(sink)
         }
         var writer = BinaryPropertyListWriter()
-        try model.encode(to: &writer, context: EncodingContext(options: options))
+        try model.encodeValue(to: &writer, context: EncodingContext(options: options))
         try writer.write(to: sink)
     }
 
@@ -74,15 +74,15 @@ public enum ModelFileFormat: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .json:
             var writer = JSONWriter()
-            try model.encode(to: &writer, context: context)
+            try model.encodeValue(to: &writer, context: context)
             return Data(writer.bytes)
         case .xmlPropertyList:
             var writer = XMLPropertyListWriter()
-            try model.encode(to: &writer, context: context)
+            try model.encodeValue(to: &writer, context: context)
             return try writer.makeData()
         case .binaryPropertyList:
             var writer = BinaryPropertyListWriter()
-            try model.encode(to: &writer, context: context)
+            try model.encodeValue(to: &writer, context: context)
             return try writer.makeData()
         }
     }

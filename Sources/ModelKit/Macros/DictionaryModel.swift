@@ -21,16 +21,24 @@
 ///     (polymorphic decoding).
 ///
 /// A `public` or `package` struct also gets its memberwise initializer at that access, which Swift would make
-/// `internal`: every stored property in order, initial values as defaults, `nil` for optional `var`s. It is
-/// left out when the struct declares an initializer, when a stored property it would set is less visible than
-/// the struct, or when a property's type is neither written nor plain from a literal or `Type()`.
+/// `internal`: every stored property in order, initial values as defaults, `nil` for optional `var`s, and a last
+/// parameter of type ``MemberwiseMarker`` with a default, which calls leave out. It is left out when the struct
+/// declares an initializer, when a stored property it would set is less visible than the struct, or when a
+/// property's type is neither written nor plain from a literal or `Type()`.
+///
+/// A `public` or `package` struct or class also gets entry points compiled for JSON and Foundation objects (see
+/// ``ModelEntryPoints``), so that it decodes as fast from another module as from its own.
 ///
 /// A key that appears more than once in one dictionary counts with its last value, as in Foundation's
 /// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
-@attached(member, names: named(init), named(encode), named(modelKeys), arbitrary)
+@attached(
+    member,
+    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
+    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), arbitrary)
 @attached(
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
-    names: named(init), named(encode), named(modelKeys))
+    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
+    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), arbitrary)
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,

@@ -249,7 +249,7 @@ public final class DecodingContext {
     @inlinable
     public func decodeLocated<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
         do {
-            return try T(from: &reader, context: self)
+            return try T.decodedValue(from: &reader, context: self)
         } catch let error as MappingError where error.path.components.isEmpty && pathDepth > 0 {
             throw located(error, expecting: "\(T.self)")
         }

@@ -27,6 +27,18 @@ public protocol ModelDecodable {
     /// Decoding a property asks it of the property's type; it is `false` unless a conformance says otherwise,
     /// and, asked of a known type, costs nothing.
     static var isCollection: Bool { get }
+
+    /// Decodes a value from JSON; ``decodedValue(from:context:)`` calls it for a ``JSONReader``.
+    ///
+    /// Every type has it, calling ``init(from:context:)``; `@DictionaryModel` gives a `public` or `package`
+    /// model its own, compiled in the model's module for the JSON reader (see ``ModelEntryPoints``).
+    static func _decodeJSON(from reader: inout JSONReader, context: borrowing DecodingContext) throws -> Self
+
+    /// Decodes a value from Foundation objects (`[String: Any]`); ``decodedValue(from:context:)`` calls it for
+    /// a ``FoundationObjectReader``. See ``_decodeJSON(from:context:)``.
+    static func _decodeObjects(
+        from reader: inout FoundationObjectReader, context: borrowing DecodingContext
+    ) throws -> Self
 }
 
 extension ModelDecodable {
@@ -45,6 +57,16 @@ extension ModelDecodable {
 public protocol ModelEncodable {
     /// Writes the value.
     func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws
+
+    /// Writes the value as JSON; ``encodeValue(to:context:)`` calls it for a ``JSONWriter``.
+    ///
+    /// Every type has it, calling ``encode(to:context:)``; `@DictionaryModel` gives a `public` or `package`
+    /// model its own, compiled in the model's module for the JSON writer (see ``ModelEntryPoints``).
+    func _encodeJSON(to writer: inout JSONWriter, context: EncodingContext) throws
+
+    /// Writes the value as Foundation objects; ``encodeValue(to:context:)`` calls it for a
+    /// ``FoundationObjectWriter``. See ``_encodeJSON(to:context:)``.
+    func _encodeObjects(to writer: inout FoundationObjectWriter, context: EncodingContext) throws
 
     /// Whether the value is absent (an optional that is `nil`), so that a property holding it can be left out.
     var isAbsent: Bool { get }

@@ -221,7 +221,7 @@ extension Optional: ModelDecodable where Wrapped: ModelDecodable {
         if try reader.decodeNull() {
             self = .none
         } else {
-            self = .some(try Wrapped(from: &reader, context: context))
+            self = .some(try Wrapped.decodedValue(from: &reader, context: context))
         }
     }
 
@@ -245,7 +245,7 @@ extension Optional: ModelEncodable where Wrapped: ModelEncodable {
     @inlinable
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         if let self {
-            try self.encode(to: &writer, context: context)
+            try self.encodeValue(to: &writer, context: context)
         } else {
             try writer.writeNull()
         }
@@ -300,7 +300,7 @@ extension Array: ModelEncodable where Element: ModelEncodable {
         try writer.beginArray(count: count)
         try context.enter()
         for element in self {
-            try element.encode(to: &writer, context: context)
+            try element.encodeValue(to: &writer, context: context)
         }
         context.leave()
         try writer.endArray()
@@ -388,7 +388,7 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
         order.sort { keys[$0] < keys[$1] }
         for index in order {
             try writer.writeKey(keys[index])
-            try values[index].encode(to: &writer, context: context)
+            try values[index].encodeValue(to: &writer, context: context)
         }
         context.leave()
         try writer.endDictionary()

@@ -5,6 +5,12 @@ import Foundation
 /// Generated code drives the reader directly — enter a dictionary, take the next key, read a scalar, enter a
 /// nested value or skip it — so no intermediate tree is built on the way from bytes to a model.
 public protocol ModelReader {
+    /// Decodes a value of `type` at the reader's position: through the value's entry point for this reader
+    /// where it has one (see ``ModelEntryPoints``), its generic initializer otherwise.
+    static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout Self, context: borrowing DecodingContext
+    ) throws -> T
+
     /// The kind of the next value, without consuming it.
     mutating func peekKind() throws -> ValueKind
 

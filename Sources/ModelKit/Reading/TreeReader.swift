@@ -30,6 +30,11 @@ public protocol TreeSource {
     static func exactInteger<T: FixedWidthInteger>(_ node: Node, as type: T.Type) -> T?
     /// The `Double` a number node becomes without a note; `nil` for other nodes.
     static func exactDouble(_ node: Node) -> Double?
+
+    /// Decodes a value of `type` from a reader of these trees (see ``ModelReader/decodeValue(_:from:context:)``).
+    static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout TreeReader<Self>, context: borrowing DecodingContext
+    ) throws -> T
 }
 
 extension TreeSource {

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// It mirrors ``ModelReader``: generated code calls it directly, so encoding builds no intermediate tree.
 public protocol ModelWriter {
+    /// Writes `value`: through the value's entry point for this writer where it has one (see
+    /// ``ModelEntryPoints``), its generic `encode` otherwise.
+    static func encodeValue<T: ModelEncodable>(_ value: T, to writer: inout Self, context: EncodingContext) throws
+
     /// Whether the format has a date type; if not, dates are written as ``EncodingOptions/dateEncoding`` says.
     static var writesNativeDates: Bool { get }
     /// Whether the format has a data type; if not, data is written as base64 text.
@@ -108,6 +112,6 @@ public final class EncodingContext {
     public func writeField<T: ModelEncodable, W: ModelWriter>(_ value: T, key: String, to writer: inout W) throws {
         if value.isAbsent && !writesNil { return }
         try writer.writeKey(key)
-        try value.encode(to: &writer, context: self)
+        try value.encodeValue(to: &writer, context: self)
     }
 }

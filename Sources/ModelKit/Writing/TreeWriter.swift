@@ -28,6 +28,11 @@ public protocol TreeBuilder {
     static func node(bool: Bool) -> Node
     /// A `Double`.
     static func node(double: Double) -> Node
+
+    /// Writes `value` to a writer of these trees (see ``ModelWriter/encodeValue(_:to:context:)``).
+    static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout TreeWriter<Self>, context: EncodingContext
+    ) throws
 }
 
 extension TreeBuilder {

@@ -49,7 +49,7 @@ public enum JSONFormat {
     ///   ``EncodingOptions/maximumDepth``.
     public static func data(from value: Value, options: JSONWriter.Options = JSONWriter.Options()) throws -> Data {
         var writer = JSONWriter(options: options)
-        try value.encode(to: &writer, context: EncodingContext())
+        try value.encodeValue(to: &writer, context: EncodingContext())
         return Data(writer.bytes)
     }
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Prints the compile-time benchmark's table and targets from its measurements, and writes them as JSON.
+
+    report.py RESULTS.tsv OUTPUT.json
+
+Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable>`, seconds, peak MiB, jobs.
+"""
+import json
+import sys
+
+
+def main():
+    rows = {}
+    order = []
+    with open(sys.argv[1]) as handle:
+        for line in handle:
+            configuration, label, seconds, peak, jobs = line.rstrip("\n").split("\t")
+            case, flavour = label.rsplit(".", 1)
+            key = (configuration, case)
+            if key not in rows:
+                rows[key] = {}
+                order.append(key)
+            rows[key][flavour] = {"seconds": float(seconds), "peakMiB": int(peak), "jobs": int(jobs)}
+
+    cases = []
+    print(f"{'configuration':<13} {'case':<28} {'@DictionaryModel':>18} {'Codable':>16} {'time ×':>7} {'memory ×':>9}")
+    for key in order:
+        configuration, case = key
+        model, codable = rows[key].get("Model"), rows[key].get("Codable")
+        if not model or not codable:
+            continue
+        time_ratio = model["seconds"] / codable["seconds"] if codable["seconds"] > 0 else float("inf")
+        memory_ratio = model["peakMiB"] / codable["peakMiB"] if codable["peakMiB"] > 0 else float("inf")
+        print(
+            f"{configuration:<13} {case:<28} {model['seconds']:>8.2f} s {model['peakMiB']:>5} MiB"
+            f" {codable['seconds']:>6.2f} s {codable['peakMiB']:>5} MiB {time_ratio:>7.2f} {memory_ratio:>9.2f}"
+        )
+        cases.append(
+            {
+                "configuration": configuration,
+                "case": case,
+                "dictionaryModel": model,
+                "codable": codable,
+                "timeRatio": round(time_ratio, 3),
+                "memoryRatio": round(memory_ratio, 3),
+            }
+        )
+
+    targets = []
+    for entry in cases:
+        name = f"{entry['configuration']} {entry['case']}"
+        targets.append((f"{name}: time ≤ 2.0× Codable", entry["timeRatio"] <= 2.0, entry["timeRatio"]))
+        if "touch-one" not in entry["case"]:
+            targets.append((f"{name}: memory ≤ 2.0× Codable", entry["memoryRatio"] <= 2.0, entry["memoryRatio"]))
+    for configuration in sorted({entry["configuration"] for entry in cases}):
+        by_case = {entry["case"]: entry for entry in cases if entry["configuration"] == configuration}
+        if "wide-300" in by_case and "wide-3000" in by_case:
+            growth = by_case["wide-3000"]["dictionaryModel"]["seconds"] / by_case["wide-300"]["dictionaryModel"]["seconds"]
+            targets.append((f"{configuration}: 3,000 properties ≤ 12× the time of 300", growth <= 12.0, growth))
+    print()
+    failed = 0
+    for name, met, value in targets:
+        failed += 0 if met else 1
+        print(f"{'met ' if met else 'MISSED'} {name} ({value:.2f})")
+    with open(sys.argv[2], "w") as handle:
+        json.dump(
+            {
+                "cases": cases,
+                "targets": [{"name": name, "met": met, "value": round(value, 3)} for name, met, value in targets],
+            },
+            handle,
+            indent=2,
+        )
+        handle.write("\n")
+    print(f"\n{len(targets) - failed} of {len(targets)} targets met; written to {sys.argv[2]}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

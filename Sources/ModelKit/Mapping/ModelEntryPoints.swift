@@ -1,0 +1,177 @@
+/// How ModelKit reaches a model's code for the readers and writers most apps use, from any module.
+///
+/// A model's decoding initializer and `encode` are generic over the reader and the writer. In the model's own
+/// module the optimizer compiles them for each reader the module uses; a caller in another module (an app that
+/// keeps its models in a library) sees only the generic entry point, which reaches every reader call through a
+/// witness table: such models decoded 3.5–4.2 times slower.
+///
+/// So every ``ModelDecodable`` type also has ``ModelDecodable/_decodeJSON(from:context:)`` and
+/// ``ModelDecodable/_decodeObjects(from:context:)``, and every ``ModelEncodable`` type
+/// ``ModelEncodable/_encodeJSON(to:context:)`` and ``ModelEncodable/_encodeObjects(to:context:)``: entry
+/// points for one concrete reader or writer. `@DictionaryModel` writes them for `public` and `package` models,
+/// in the model's module, where they are compiled for that reader; every other type takes the defaults below,
+/// which call the generic code, as before. ModelKit decodes and encodes every value through
+/// ``ModelDecodable/decodedValue(from:context:)`` and ``ModelEncodable/encodeValue(to:context:)``, which ask
+/// the reader or writer (``ModelReader/decodeValue(_:from:context:)``, ``ModelWriter/encodeValue(_:to:context:)``):
+/// the JSON reader and writer and the Foundation-object ones choose their entry point, the others the generic
+/// code. The choice is a protocol requirement of the reader, so in code compiled for a reader it is made by the
+/// compiler, and in generic code it costs a witness-table call.
+///
+/// Generated code calls these; changing their signatures is a layout change (see ``Field``).
+public enum ModelEntryPoints {}
+
+extension ModelDecodable {
+    /// Calls the generic initializer.
+    @inlinable
+    public static func _decodeJSON(from reader: inout JSONReader, context: borrowing DecodingContext) throws -> Self {
+        try Self(from: &reader, context: context)
+    }
+
+    /// Calls the generic initializer.
+    @inlinable
+    public static func _decodeObjects(
+        from reader: inout FoundationObjectReader, context: borrowing DecodingContext
+    ) throws -> Self {
+        try Self(from: &reader, context: context)
+    }
+
+    /// Decodes a value through the entry point the reader chooses (see ``ModelEntryPoints``).
+    @inlinable
+    public static func decodedValue<R: ModelReader>(
+        from reader: inout R, context: borrowing DecodingContext
+    ) throws -> Self {
+        try R.decodeValue(Self.self, from: &reader, context: context)
+    }
+}
+
+extension ModelEncodable {
+    /// Calls the generic `encode`.
+    @inlinable
+    public func _encodeJSON(to writer: inout JSONWriter, context: EncodingContext) throws {
+        try encode(to: &writer, context: context)
+    }
+
+    /// Calls the generic `encode`.
+    @inlinable
+    public func _encodeObjects(to writer: inout FoundationObjectWriter, context: EncodingContext) throws {
+        try encode(to: &writer, context: context)
+    }
+
+    /// Writes the value through the entry point the writer chooses (see ``ModelEntryPoints``).
+    @inlinable
+    public func encodeValue<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        try W.encodeValue(self, to: &writer, context: context)
+    }
+}
+
+extension ModelReader {
+    /// Calls the value's generic initializer.
+    @inlinable
+    public static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout Self, context: borrowing DecodingContext
+    ) throws -> T {
+        try T(from: &reader, context: context)
+    }
+}
+
+extension ModelWriter {
+    /// Calls the value's generic `encode`.
+    @inlinable
+    public static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout Self, context: EncodingContext
+    ) throws {
+        try value.encode(to: &writer, context: context)
+    }
+}
+
+extension JSONReader {
+    /// Calls the value's entry point for JSON.
+    @inlinable
+    public static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout JSONReader, context: borrowing DecodingContext
+    ) throws -> T {
+        try T._decodeJSON(from: &reader, context: context)
+    }
+}
+
+extension JSONWriter {
+    /// Calls the value's entry point for JSON.
+    @inlinable
+    public static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout JSONWriter, context: EncodingContext
+    ) throws {
+        try value._encodeJSON(to: &writer, context: context)
+    }
+}
+
+extension TreeSource {
+    /// Calls the value's generic initializer.
+    @inlinable
+    public static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout TreeReader<Self>, context: borrowing DecodingContext
+    ) throws -> T {
+        try T(from: &reader, context: context)
+    }
+}
+
+extension FoundationObjects {
+    /// Calls the value's entry point for Foundation objects.
+    @inlinable
+    public static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout FoundationObjectReader, context: borrowing DecodingContext
+    ) throws -> T {
+        try T._decodeObjects(from: &reader, context: context)
+    }
+}
+
+extension TreeBuilder {
+    /// Calls the value's generic `encode`.
+    @inlinable
+    public static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout TreeWriter<Self>, context: EncodingContext
+    ) throws {
+        try value.encode(to: &writer, context: context)
+    }
+}
+
+extension FoundationObjectBuilder {
+    /// Calls the value's entry point for Foundation objects.
+    @inlinable
+    public static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout FoundationObjectWriter, context: EncodingContext
+    ) throws {
+        try value._encodeObjects(to: &writer, context: context)
+    }
+}
+
+extension TreeReader {
+    /// Asks the tree's source, which chooses the entry point for its trees.
+    @inlinable
+    public static func decodeValue<T: ModelDecodable>(
+        _ type: T.Type, from reader: inout TreeReader<Source>, context: borrowing DecodingContext
+    ) throws -> T {
+        try Source.decodeValue(type, from: &reader, context: context)
+    }
+}
+
+extension TreeWriter {
+    /// Asks the tree's builder, which chooses the entry point for its trees.
+    @inlinable
+    public static func encodeValue<T: ModelEncodable>(
+        _ value: T, to writer: inout TreeWriter<Builder>, context: EncodingContext
+    ) throws {
+        try Builder.encodeValue(value, to: &writer, context: context)
+    }
+}
+
+/// The last parameter of the memberwise initializer `@DictionaryModel` writes for a `public` or `package` struct;
+/// calls leave it out.
+///
+/// The written initializer hands its arguments to Swift's implicit, internal one, which it must not redeclare:
+/// this parameter, with its default, is all that tells the two apart. In the model's module a call reaches Swift's
+/// initializer, elsewhere the public one (see the `MemberwiseInitializer` of the macros' module for why Swift's is
+/// kept).
+public struct MemberwiseMarker: Sendable {
+    /// The marker; calls do not need to write it.
+    @inlinable public init() {}
+}
