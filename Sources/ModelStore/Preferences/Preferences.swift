@@ -183,8 +183,8 @@ public final class Preferences: PersistentStore {
                     Diagnostic(.recovered(detail: "\(file.name): \(problem); loaded its backup"), at: ValuePath()))
             }
         } catch {
-            if case .readFailed? = error as? StoreError {
-                loaded.disk.readFailure = error as? StoreError
+            if let failure = error as? StoreError, case .readFailed = failure {
+                loaded.disk.readFailure = failure
             } else {
                 // Both files are damaged: they stay as they are, and the next write keeps the file.
                 loaded.disk.fileIsDamaged = true
