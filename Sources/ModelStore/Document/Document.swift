@@ -36,8 +36,23 @@ import ModelKit
 ///
 /// **Concurrency.** The root lives behind a lock, so a document may be shared between threads and tasks;
 /// saves are serialized, and each writes the latest root, so no change is lost and no file is torn.
-/// Observers follow the changes through ``changes(bufferingPolicy:)``. Open one document per file: two
-/// instances — in one process or two — each write their own root, and the last save wins.
+/// Observers follow the changes through ``changes(bufferingPolicy:)``.
+///
+/// **Several processes.** An app and its extension, or an app and its command-line tool, may open the same
+/// file. Saves take turns through an advisory lock (`flock`) on `.<name>.lock` beside the file, and a save
+/// checks, with the lock held, that the file is still the version this document read or last wrote. When
+/// another process (or another `Document` on the same file) saved in between, ``save()`` writes nothing and
+/// throws ``StoreError/changedOnDisk(path:)``: the other save stands, and this document keeps its changes
+/// unsaved. ``reload()`` then reads the newest version, for the change to be made again; or make changes with
+/// ``updateAndSave(_:)``, which applies them to the newest version and saves in one step, so that changes from
+/// every process add up:
+///
+/// ```swift
+/// try document.updateAndSave { $0.launchCount += 1 }   // never loses another process's increment
+/// ```
+///
+/// A document does not watch the file: it sees another process's saves when it reloads or saves.
+/// <doc:Guarantees> says what holds across processes and power loss.
 public final class Document<Root: Sendable>: PersistentStore {
     /// Where the file is.
     public let location: StoreLocation
@@ -47,28 +62,33 @@ public final class Document<Root: Sendable>: PersistentStore {
     public let schema: DocumentSchema
     /// When the document saves by itself.
     public let autosave: AutosavePolicy
-    /// What the load had to do: values converted or defaulted by ModelKit's rules, and — when the file was
-    /// damaged — that the backup was used instead, and why.
-    public let loadDiagnostics: [Diagnostic]
-    /// Where the root came from when the document was made.
-    public let origin: DocumentOrigin
-    /// The schema version of the file that was loaded, before any migration; `nil` when no file was loaded.
-    public let loadedSchemaVersion: Int?
+    /// What the last load — at opening or by ``reload()`` — had to do: values converted or defaulted by
+    /// ModelKit's rules, and — when the file was damaged — that the backup was used instead, and why.
+    public var loadDiagnostics: [Diagnostic] {
+        state.withLock { $0.disk.diagnostics }
+    }
+    /// Where the root came from at the last load: when the document was made, or at ``reload()``.
+    public var origin: DocumentOrigin {
+        state.withLock { $0.disk.origin }
+    }
+    /// The schema version of the file that was last loaded, before any migration; `nil` when no file was.
+    public var loadedSchemaVersion: Int? {
+        state.withLock { $0.disk.loadedSchemaVersion }
+    }
 
     private let file: StoreFile
     private let coding: DocumentCoding<Root>
+    /// The root when there is no file, at opening and at a reload.
+    private let initial: Root
     private let state: LockedState<State>
     /// Held for a whole save, so that saves run one at a time and in order. It guards no state, so it is a bare
     /// lock: `LockedState` says why not a `LockedState(())`.
     private let saving = NSLock()
 
-    private struct State {
-        var root: Root
-        /// Counts changes; the document is unsaved while it differs from `savedGeneration`.
-        var generation: UInt64 = 0
-        var savedGeneration: UInt64 = 0
+    /// What the document knows of its file: what the last load found, updated by each save.
+    private struct DiskState {
         /// Whether the file on disk is a good version, worth keeping as the backup when it is replaced.
-        var fileIsGood: Bool
+        var fileIsGood = false
         /// Whether the file on disk is damaged and must be kept under another name when it is replaced.
         var fileIsDamaged = false
         /// Whether the file must be written again although nothing changed: it was recovered or migrated.
@@ -77,6 +97,24 @@ public final class Document<Root: Sendable>: PersistentStore {
         /// Whether the file was written before files carried a checksum: ``save()`` writes it, to add one,
         /// but it is a good file, and does not count as unsaved.
         var lacksChecksum = false
+        /// The version of the file this document last read or wrote; `nil` when there was no file. A save
+        /// writes over the file only while it is still this version.
+        var fingerprint: FileFingerprint?
+        var diagnostics: [Diagnostic] = []
+        var origin = DocumentOrigin.initialValue
+        var loadedSchemaVersion: Int?
+
+        /// Whether ``save()`` writes the file although the root did not change: to repair or upgrade it, or to
+        /// give it a checksum.
+        var needsWriting: Bool { repairPending || lacksChecksum }
+    }
+
+    private struct State {
+        var root: Root
+        var disk: DiskState
+        /// Counts changes; the document is unsaved while it differs from `savedGeneration`.
+        var generation: UInt64 = 0
+        var savedGeneration: UInt64 = 0
         var observers: [UInt64: AsyncStream<Root>.Continuation] = [:]
         var nextObserver: UInt64 = 0
         var autosaveScheduled = false
@@ -97,7 +135,7 @@ public final class Document<Root: Sendable>: PersistentStore {
     ///     ``DocumentCoding/codable(decoding:encoding:)`` for plain `Codable` types.
     /// - Throws: ``StoreError`` when neither the file nor its backup can be used, when the file comes from a
     ///   newer schema version, or when a migration is missing or fails. No file is changed.
-    public init(
+    public convenience init(
         location: StoreLocation,
         initial: Root,
         format: ModelFileFormat = .binaryPropertyList,
@@ -105,51 +143,66 @@ public final class Document<Root: Sendable>: PersistentStore {
         autosave: AutosavePolicy = .default,
         coding: DocumentCoding<Root>
     ) throws {
-        let file = StoreFile(url: location.fileURL)
+        try self.init(
+            location: location, initial: initial, format: format, schema: schema, autosave: autosave, coding: coding,
+            fileSystem: SystemFileSystem())
+    }
+
+    /// Opens the document at `location` on `fileSystem`: the real one, or in tests one that simulates power loss.
+    package init(
+        location: StoreLocation,
+        initial: Root,
+        format: ModelFileFormat = .binaryPropertyList,
+        schema: DocumentSchema = DocumentSchema(),
+        autosave: AutosavePolicy = .default,
+        coding: DocumentCoding<Root>,
+        fileSystem: any StoreFileSystem
+    ) throws {
+        let file = StoreFile(url: location.fileURL, fileSystem: fileSystem)
         file.removeLeftoverTemporaryFiles()
+        let (root, disk) = try Self.load(file, schema: schema, coding: coding)
+        self.location = location
+        self.format = format
+        self.schema = schema
+        self.autosave = autosave
+        self.file = file
+        self.coding = coding
+        self.initial = initial
+        self.state = LockedState(State(root: root ?? initial, disk: disk))
+    }
+
+    /// Reads the file, or its backup: the root (`nil` when there is neither) and what the document must know of
+    /// the file.
+    private static func load(
+        _ file: StoreFile, schema: DocumentSchema, coding: DocumentCoding<Root>
+    ) throws -> (Root?, DiskState) {
         let path = file.path
-        let loaded = try file.load { data in
+        let reading = try file.load { data in
             try Self.decode(data, schema: schema, coding: coding, path: path)
         }
-        var state = State(root: initial, fileIsGood: false)
-        var diagnostics: [Diagnostic] = []
-        switch loaded {
-        case nil:
-            origin = .initialValue
-            loadedSchemaVersion = nil
-        case (let contents, .file)?:
-            state.root = contents.root
-            state.fileIsGood = true
-            state.lacksChecksum = !contents.isSealed
-            diagnostics = contents.diagnostics
-            origin = .file
-            loadedSchemaVersion = contents.schemaVersion
-        case (let contents, .backup(let problem, let fileIsDamaged))?:
-            state.root = contents.root
-            state.fileIsDamaged = fileIsDamaged
-            diagnostics = contents.diagnostics
-            diagnostics.append(
+        var disk = DiskState(fingerprint: reading.fingerprint)
+        guard let (contents, source) = reading.contents else { return (nil, disk) }
+        disk.diagnostics = contents.diagnostics
+        disk.loadedSchemaVersion = contents.schemaVersion
+        switch source {
+        case .file:
+            disk.fileIsGood = true
+            disk.lacksChecksum = !contents.isSealed
+            disk.origin = .file
+        case .backup(let problem, let fileIsDamaged):
+            disk.fileIsDamaged = fileIsDamaged
+            disk.diagnostics.append(
                 Diagnostic(
                     .recovered(
                         detail: "\(file.name) could not be used (\(problem)); loaded its backup "
                             + file.backupURL.lastPathComponent),
                     at: ValuePath()))
-            origin = .backup
-            loadedSchemaVersion = contents.schemaVersion
+            disk.origin = .backup
         }
-        if origin != .initialValue && loadedSchemaVersion != schema.version || origin == .backup {
-            // A recovered or migrated root waits for a save to repair or upgrade the file — an asked-for save or
-            // one after a change, never one at release, which would replace a damaged file nobody has seen.
-            state.repairPending = true
-        }
-        self.location = location
-        self.format = format
-        self.schema = schema
-        self.autosave = autosave
-        self.loadDiagnostics = diagnostics
-        self.file = file
-        self.coding = coding
-        self.state = LockedState(state)
+        // A recovered or migrated root waits for a save to repair or upgrade the file — an asked-for save or one
+        // after a change, never one at release, which would replace a damaged file nobody has seen.
+        disk.repairPending = contents.schemaVersion != schema.version || disk.origin == .backup
+        return (contents.root, disk)
     }
 
     /// Saves the changes made since the last save (errors are lost here: call ``save()`` to see them) and ends
@@ -187,14 +240,14 @@ public final class Document<Root: Sendable>: PersistentStore {
     }
 
     /// Notes a change, tells the observers, and says whether an autosave must be scheduled.
-    private func changed(_ state: inout State) -> Bool {
+    private func changed(_ state: inout State, schedulingAutosave: Bool = true) -> Bool {
         let now = ContinuousClock.now
         state.generation &+= 1
         state.lastChange = now
         if state.firstUnsavedChange == nil { state.firstUnsavedChange = now }
         // Yielding under the lock keeps the observers' order the order of the changes.
         for observer in state.observers.values { observer.yield(state.root) }
-        guard autosave.isEnabled, !state.autosaveScheduled else { return false }
+        guard schedulingAutosave, autosave.isEnabled, !state.autosaveScheduled else { return false }
         state.autosaveScheduled = true
         return true
     }
@@ -203,7 +256,7 @@ public final class Document<Root: Sendable>: PersistentStore {
     /// backup or migrated from an older schema version. (A file from before checksums is good as it is, and
     /// does not count, though ``save()`` rewrites it to add one.)
     public var hasUnsavedChanges: Bool {
-        state.withLock { $0.generation != $0.savedGeneration || $0.repairPending }
+        state.withLock { $0.generation != $0.savedGeneration || $0.disk.repairPending }
     }
 
     /// The error of the last save that failed — an autosave's, which has no caller to throw to — until a save
@@ -238,50 +291,153 @@ public final class Document<Root: Sendable>: PersistentStore {
     /// than replaced.
     ///
     /// Saves from several threads run one at a time, and each writes the root as it is when its turn comes,
-    /// so the last save to finish has written every change made before it began.
+    /// so the last save to finish has written every change made before it began. Saves from several processes
+    /// take turns too, and none writes over a file this document has not seen.
     ///
-    /// - Throws: ``StoreError``; the file that was there before is unchanged, except after
-    ///   ``StoreError/notDurable(path:code:)``.
+    /// - Throws: ``StoreError/changedOnDisk(path:)`` when another process saved the file since this document
+    ///   read or wrote it — see ``reload()`` and ``updateAndSave(_:)``; any other ``StoreError`` when the save
+    ///   failed. The file that was there before is unchanged, except after ``StoreError/notDurable(path:code:)``.
     public func save() throws {
         try saving.withLock {
-            let snapshot = state.withLock { state -> (Root, UInt64, Bool, Bool)? in
-                guard state.generation != state.savedGeneration || state.repairPending || state.lacksChecksum else {
-                    return nil
-                }
-                return (state.root, state.generation, state.fileIsGood, state.fileIsDamaged)
-            }
-            guard let (root, generation, fileIsGood, fileIsDamaged) = snapshot else { return }
-            let placeholder = StoreChecksum.placeholder()
-            do {
-                // The bytes go to the temporary file as they are made, so that a large document is never held
-                // whole in memory; a failure to encode leaves the file as it was, like a failure to write.
-                try file.write(
-                    keepingBackup: fileIsGood, keepingDamaged: fileIsDamaged, checksumPlaceholder: placeholder
-                ) { sink in
-                    do {
-                        try coding.encode(root, schema.version, format, placeholder, sink)
-                    } catch let error as StoreError {
-                        throw error
-                    } catch {
-                        throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+            guard state.withLock({ $0.generation != $0.savedGeneration || $0.disk.needsWriting }) else { return }
+            try keepingSaveError {
+                try file.withLock {
+                    guard try file.isUnchanged(since: state.withLock { $0.disk.fingerprint }) else {
+                        throw StoreError.changedOnDisk(path: file.path)
                     }
+                    try writeWithLocksHeld()
                 }
-            } catch let error as StoreError {
-                state.withLock { state in
-                    state.lastSaveError = error
-                    if case .notDurable = error { state.fileIsGood = true }
+            }
+        }
+    }
+
+    /// Runs a part of a save, keeping a ``StoreError`` it throws in ``lastSaveError``.
+    private func keepingSaveError<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            state.withLock { $0.lastSaveError = error }
+            throw error
+        }
+    }
+
+    /// Applies `body` to the newest saved root and saves the result at once, with the file locked: when another
+    /// process saved since this document last read or wrote the file, its version is loaded first, as
+    /// ``reload()`` does. Use it for changes that several processes make to one file — a counter, a list both
+    /// append to — so that every process's change counts.
+    ///
+    /// `body` runs with the document and the file locked: it must not call back into the document, nor save
+    /// another store of the same file. If it throws, the root is left as it was and nothing is saved. If the
+    /// save fails, the change stays in the root, unsaved, as after ``update(_:)``.
+    ///
+    /// - Throws: what `body` throws; ``StoreError/changedOnDisk(path:)`` when the file changed and this document
+    ///   has unsaved changes of its own, which loading the newest version would drop (save them, or drop them
+    ///   with ``reload()``, first); any other ``StoreError`` when loading or saving fails.
+    @discardableResult
+    public func updateAndSave<Result>(_ body: (inout Root) throws -> Result) throws -> Result {
+        try saving.withLock {
+            // What `body` throws is not a failed save: the lock, the reload and the write are.
+            var bodyThrew = false
+            do {
+                return try file.withLock {
+                    let (fingerprint, hasChanges) = state.withLock {
+                        ($0.disk.fingerprint, $0.generation != $0.savedGeneration)
+                    }
+                    if try !file.isUnchanged(since: fingerprint) {
+                        guard !hasChanges else { throw StoreError.changedOnDisk(path: file.path) }
+                        try reloadWithLocksHeld()
+                    }
+                    let result = try state.withLock { state in
+                        var root = state.root
+                        let result: Result
+                        do {
+                            result = try body(&root)
+                        } catch {
+                            bodyThrew = true
+                            throw error
+                        }
+                        state.root = root
+                        // The save below writes the change, so no autosave is scheduled for it.
+                        _ = changed(&state, schedulingAutosave: false)
+                        return result
+                    }
+                    try writeWithLocksHeld()
+                    return result
                 }
+            } catch let error as StoreError where !bodyThrew {
+                state.withLock { $0.lastSaveError = error }
                 throw error
             }
-            state.withLock { state in
-                state.savedGeneration = generation
-                state.fileIsGood = true
-                state.fileIsDamaged = false
-                state.repairPending = false
-                state.lacksChecksum = false
-                state.lastSaveError = nil
-                state.firstUnsavedChange = state.generation == generation ? nil : state.lastChange
+        }
+    }
+
+    /// Writes the root, with the document's saving lock and the file's lock held and the file checked to be the
+    /// version this document knows.
+    private func writeWithLocksHeld() throws {
+        let (root, generation, disk) = state.withLock { ($0.root, $0.generation, $0.disk) }
+        let placeholder = StoreChecksum.placeholder()
+        let written: FileFingerprint?
+        do {
+            // The bytes go to the temporary file as they are made, so that a large document is never held whole
+            // in memory; a failure to encode leaves the file as it was, like a failure to write.
+            written = try file.write(
+                keepingBackup: disk.fileIsGood, keepingDamaged: disk.fileIsDamaged, checksumPlaceholder: placeholder
+            ) { sink in
+                do {
+                    try coding.encode(root, schema.version, format, placeholder, sink)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+                }
             }
+        } catch let error as StoreError {
+            // The new file is in place, though not flushed: it is the version this document knows now.
+            if error.isNotDurable, let replaced = try? file.currentFingerprint() {
+                state.withLock { state in
+                    state.disk.fileIsGood = true
+                    state.disk.fingerprint = replaced
+                }
+            }
+            throw error
+        }
+        state.withLock { state in
+            state.savedGeneration = generation
+            state.disk.fileIsGood = true
+            state.disk.fileIsDamaged = false
+            state.disk.repairPending = false
+            state.disk.lacksChecksum = false
+            state.disk.fingerprint = written
+            state.lastSaveError = nil
+            state.firstUnsavedChange = state.generation == generation ? nil : state.lastChange
+        }
+    }
+
+    // MARK: Reloading
+
+    /// Reads the file again and makes its root this document's: the newest version any process saved.
+    ///
+    /// Changes not yet saved are dropped: call it after ``save()`` threw ``StoreError/changedOnDisk(path:)``,
+    /// then make the change again. The observers receive the new root. A file that is gone reloads as the
+    /// initial root; a damaged one loads its backup, as opening does, and ``loadDiagnostics`` and ``origin``
+    /// describe this load.
+    ///
+    /// - Throws: ``StoreError`` as the initializer does; the document is then left as it was.
+    public func reload() throws {
+        try saving.withLock { try reloadWithLocksHeld() }
+    }
+
+    /// Loads the file into the document, with the saving lock held.
+    private func reloadWithLocksHeld() throws {
+        let (root, disk) = try Self.load(file, schema: schema, coding: coding)
+        state.withLock { state in
+            state.root = root ?? initial
+            state.disk = disk
+            state.generation &+= 1
+            state.savedGeneration = state.generation
+            state.firstUnsavedChange = nil
+            state.lastSaveError = nil
+            for observer in state.observers.values { observer.yield(state.root) }
         }
     }
 

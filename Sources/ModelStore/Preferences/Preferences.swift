@@ -19,8 +19,15 @@ import ModelKit
 /// version kept as a backup. `UserDefaults` itself can back a suite instead (``init(userDefaultsSuite:decoding:)``).
 /// Either way, what a property list cannot hold exactly — a null inside an array or dictionary, a `Decimal` —
 /// is stored as a small tagged dictionary and read back as it was, so no value stops the process (Linux's
-/// `UserDefaults` calls `fatalError` on `NSNull`) or fails every later save of the suite. Open one instance per
-/// suite: each writes the whole file.
+/// `UserDefaults` calls `fatalError` on `NSNull`) or fails every later save of the suite.
+///
+/// **Several processes.** An app and its extension may share a suite's file, as they share `UserDefaults` in
+/// an app group, and so may two instances in one process. Values merge key by key: each write takes the file's
+/// lock (`flock` on `.<name>.lock` beside it), reads the file when another process wrote it since, and writes
+/// it back with this instance's changed keys on top — a key one process set and a key another set are both
+/// kept, and of two writes to the same key the later wins. A suite sees the values other processes wrote when
+/// it writes, and when ``reload()`` is called; it does not watch the file between. <doc:Guarantees> says what
+/// holds across processes and power loss.
 ///
 /// The file carries an XXH64 checksum of its bytes under the key ``checksumKey``, a name no preference may
 /// take. A file whose bytes do not match it — or that is not a property list of the suite's shape — is damaged:
@@ -46,17 +53,54 @@ public final class Preferences: PersistentStore {
         case userDefaults(UserDefaults)
     }
 
-    private struct State {
-        var values: OrderedDictionaryOfValues
-        var generation: UInt64 = 0
-        var savedGeneration: UInt64 = 0
-        var fileIsGood: Bool
+    /// What the suite knows of its file: what the last read found, updated by each write.
+    private struct DiskState {
+        /// Whether the file on disk is a good version, worth keeping as the backup when it is replaced.
+        var fileIsGood = false
         /// Whether the file on disk is damaged and must be kept under another name when it is replaced.
         var fileIsDamaged = false
         /// Why the file could not be read; while it is set, nothing is written over it.
         var readFailure: StoreError?
+        /// The version of the file this suite last read or wrote; `nil` when there was no file. A write reads
+        /// the file again, to merge, unless it is still this version.
+        var fingerprint: FileFingerprint?
+    }
+
+    /// A key this instance set or removed that no write has saved yet.
+    private struct UnsavedValue {
+        /// The value in its stored form; `nil` for a removal.
+        var value: Value?
+        /// When it was set, among this instance's changes: the order in which unsaved keys go on top of the file.
+        var generation: UInt64
+    }
+
+    /// What reading the suite's file found.
+    private struct Loaded {
+        var values: OrderedDictionaryOfValues = [:]
+        var disk = DiskState()
+        var diagnostics: [Diagnostic] = []
+        /// Whether there was neither a file nor a backup.
+        var isMissing = false
+    }
+
+    private struct State {
+        /// The file's values as last read or written, with the unsaved changes on top.
+        var values: OrderedDictionaryOfValues
+        var disk: DiskState
+        var unsaved: [String: UnsavedValue] = [:]
+        var generation: UInt64 = 0
         var diagnostics: [Diagnostic] = []
         var lastSaveError: StoreError?
+
+        /// Takes the values just read from the file, and puts the unsaved changes on top of them again.
+        mutating func adopt(_ loaded: Loaded) {
+            values = loaded.values
+            for (name, change) in unsaved.sorted(by: { $0.value.generation < $1.value.generation }) {
+                values[name] = change.value
+            }
+            disk = loaded.disk
+            for note in loaded.diagnostics where !diagnostics.contains(note) { diagnostics.append(note) }
+        }
     }
 
     private let backing: Backing
@@ -79,16 +123,37 @@ public final class Preferences: PersistentStore {
     ///
     /// A file that cannot be read is replaced by its backup; when neither can be used, the suite starts empty
     /// (every key reads its default) and ``diagnostics`` says why — preferences never stop the app.
-    public init(
+    public convenience init(
         location: StoreLocation, format: ModelFileFormat = .binaryPropertyList,
         decoding: DecodingOptions = DecodingOptions()
     ) {
-        let file = StoreFile(url: location.fileURL)
+        self.init(location: location, format: format, decoding: decoding, fileSystem: SystemFileSystem())
+    }
+
+    /// Opens the preferences file at `location` on `fileSystem`: the real one, or in tests one that simulates
+    /// power loss.
+    package init(
+        location: StoreLocation, format: ModelFileFormat = .binaryPropertyList,
+        decoding: DecodingOptions = DecodingOptions(), fileSystem: any StoreFileSystem
+    ) {
+        let file = StoreFile(url: location.fileURL, fileSystem: fileSystem)
         file.removeLeftoverTemporaryFiles()
-        var state = State(values: [:], fileIsGood: false)
-        var firstLaunch = false
+        let loaded = Self.load(file, decoding: decoding)
+        var state = State(values: [:], disk: DiskState())
+        state.adopt(loaded)
+        self.suite = location.fileURL.deletingPathExtension().lastPathComponent
+        self.fileURL = location.fileURL
+        self.isFirstLaunch = loaded.isMissing
+        self.backing = .file(file, format)
+        self.state = LockedState(state)
+        self.decodingOptions = decoding
+    }
+
+    /// Reads the suite's file, or its backup. Never throws: what went wrong is in the diagnostics.
+    private static func load(_ file: StoreFile, decoding: DecodingOptions) -> Loaded {
+        var loaded = Loaded()
         do {
-            let loaded = try file.load { data -> OrderedDictionaryOfValues in
+            let reading = try file.load { data -> OrderedDictionaryOfValues in
                 let verification = try StoreChecksum.verify(data)
                 guard case .dictionary(var values) = try Value(data: data, options: decoding) else {
                     throw MappingError(.typeMismatch(expected: "a dictionary", found: "another kind"), at: ValuePath())
@@ -103,39 +168,32 @@ public final class Preferences: PersistentStore {
                     return values
                 }
             }
-            switch loaded {
+            loaded.disk.fingerprint = reading.fingerprint
+            switch reading.contents {
             case nil:
-                firstLaunch = true
+                loaded.isMissing = true
             case (let values, .file)?:
-                state.values = values
-                state.fileIsGood = true
+                loaded.values = values
+                loaded.disk.fileIsGood = true
             case (let values, .backup(let problem, let fileIsDamaged))?:
-                state.values = values
+                loaded.values = values
                 // The next write repairs the file, keeping the damaged one; opening alone writes nothing.
-                state.fileIsDamaged = fileIsDamaged
-                state.diagnostics.append(
+                loaded.disk.fileIsDamaged = fileIsDamaged
+                loaded.diagnostics.append(
                     Diagnostic(.recovered(detail: "\(file.name): \(problem); loaded its backup"), at: ValuePath()))
             }
-        } catch let error as StoreError {
-            if case .readFailed = error {
-                state.readFailure = error
+        } catch {
+            if let failure = error as? StoreError, case .readFailed = failure {
+                loaded.disk.readFailure = failure
             } else {
                 // Both files are damaged: they stay as they are, and the next write keeps the file.
-                state.fileIsDamaged = true
+                loaded.disk.fileIsDamaged = true
+                loaded.disk.fingerprint = try? file.currentFingerprint()
             }
-            state.diagnostics.append(
-                Diagnostic(.recovered(detail: "\(error); starting with the defaults"), at: ValuePath()))
-        } catch {
-            state.fileIsDamaged = true
-            state.diagnostics.append(
+            loaded.diagnostics.append(
                 Diagnostic(.recovered(detail: "\(error); starting with the defaults"), at: ValuePath()))
         }
-        self.suite = location.fileURL.deletingPathExtension().lastPathComponent
-        self.fileURL = location.fileURL
-        self.isFirstLaunch = firstLaunch
-        self.backing = .file(file, format)
-        self.state = LockedState(state)
-        self.decodingOptions = decoding
+        return loaded
     }
 
     /// Opens the `UserDefaults` suite `userDefaultsSuite`; `nil` when `UserDefaults` refuses the name.
@@ -145,7 +203,7 @@ public final class Preferences: PersistentStore {
         self.fileURL = nil
         self.isFirstLaunch = defaults.persistentDomain(forName: userDefaultsSuite)?.isEmpty ?? true
         self.backing = .userDefaults(defaults)
-        self.state = LockedState(State(values: [:], fileIsGood: true))
+        self.state = LockedState(State(values: [:], disk: DiskState(fileIsGood: true)))
         self.decodingOptions = decoding
     }
 
@@ -256,6 +314,7 @@ public final class Preferences: PersistentStore {
             state.withLock { state in
                 state.values[name] = stored
                 state.generation &+= 1
+                state.unsaved[name] = UnsavedValue(value: stored, generation: state.generation)
             }
             try save()
         case .userDefaults(let defaults):
@@ -278,44 +337,75 @@ public final class Preferences: PersistentStore {
     }
 
     /// Writes the suite's file if it has changes no write has saved; `UserDefaults` writes by itself.
+    ///
+    /// With the file locked, the file is read again when another process wrote it since this suite last read
+    /// or wrote it, and the changed keys go on top of what it holds: the other process's keys are kept, and
+    /// this suite sees them from then on.
     public func save() throws {
         guard case .file(let file, let format) = backing else { return }
         try saving.withLock {
-            let snapshot = state.withLock { state -> (OrderedDictionaryOfValues, UInt64, Bool, Bool)? in
-                guard state.generation != state.savedGeneration else { return nil }
-                return (state.values, state.generation, state.fileIsGood, state.fileIsDamaged)
-            }
-            guard let (values, generation, fileIsGood, fileIsDamaged) = snapshot else { return }
-            if let failure = state.withLock({ $0.readFailure }) {
-                // A file that could not be read may hold anything: it is not replaced by what this suite knows.
-                state.withLock { $0.lastSaveError = failure }
-                throw failure
-            }
+            guard state.withLock({ !$0.unsaved.isEmpty }) else { return }
             do {
-                let data: Data
-                do {
-                    var sealed = values
-                    let placeholder = StoreChecksum.placeholder()
-                    sealed[Self.checksumKey] = .string(placeholder)
-                    data = try StoreChecksum.sealed(
-                        Value.dictionary(sealed).data(format: format), placeholder: placeholder)
-                } catch {
-                    throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+                try file.withLock {
+                    if try !file.isUnchanged(since: state.withLock { $0.disk.fingerprint }) {
+                        let loaded = Self.load(file, decoding: decodingOptions)
+                        state.withLock { $0.adopt(loaded) }
+                    }
+                    try writeWithLocksHeld(file, format: format)
                 }
-                try file.write(data, keepingBackup: fileIsGood, keepingDamaged: fileIsDamaged)
             } catch let error as StoreError {
-                state.withLock { state in
-                    state.lastSaveError = error
-                    if case .notDurable = error { state.fileIsGood = true }
-                }
+                state.withLock { $0.lastSaveError = error }
                 throw error
             }
-            state.withLock { state in
-                state.savedGeneration = generation
-                state.fileIsGood = true
-                state.fileIsDamaged = false
-                state.lastSaveError = nil
+        }
+    }
+
+    /// Writes the values, with the saving lock and the file's lock held and the values merged with the file's.
+    private func writeWithLocksHeld(_ file: StoreFile, format: ModelFileFormat) throws {
+        let (values, generation, disk) = state.withLock { ($0.values, $0.generation, $0.disk) }
+        if let failure = disk.readFailure {
+            // A file that could not be read may hold anything: it is not replaced by what this suite knows.
+            throw failure
+        }
+        let data: Data
+        do {
+            var sealed = values
+            let placeholder = StoreChecksum.placeholder()
+            sealed[Self.checksumKey] = .string(placeholder)
+            data = try StoreChecksum.sealed(Value.dictionary(sealed).data(format: format), placeholder: placeholder)
+        } catch {
+            throw StoreError.encodingFailed(path: file.path, detail: "\(error)")
+        }
+        let written: FileFingerprint
+        do {
+            written = try file.write(data, keepingBackup: disk.fileIsGood, keepingDamaged: disk.fileIsDamaged)
+        } catch let error as StoreError {
+            // The new file is in place, though not flushed: it is the version this suite knows now.
+            if error.isNotDurable {
+                state.withLock { state in
+                    state.disk.fileIsGood = true
+                    state.disk.fingerprint = FileFingerprint(of: data)
+                }
             }
+            throw error
+        }
+        state.withLock { state in
+            state.disk.fileIsGood = true
+            state.disk.fileIsDamaged = false
+            state.disk.fingerprint = written
+            state.unsaved = state.unsaved.filter { $0.value.generation > generation }
+            state.lastSaveError = nil
+        }
+    }
+
+    /// Reads the suite's file again, so that the values other processes wrote since appear. Changes of this
+    /// suite that no write has saved (after a failed write) stay on top of them. Problems reading the file go
+    /// to ``diagnostics``, as at opening. A suite backed by `UserDefaults` reads through it and needs no reload.
+    public func reload() {
+        guard case .file(let file, _) = backing else { return }
+        saving.withLock {
+            let loaded = Self.load(file, decoding: decodingOptions)
+            state.withLock { $0.adopt(loaded) }
         }
     }
 }

@@ -62,13 +62,7 @@ enum StoreChecksum {
                 return .unsealed
             }
             let digits = start + marker.count
-            // Lowercase only, as written: an uppercase digit would be another file with the same number.
-            guard digits + digitCount <= bytes.count,
-                bytes[digits..<(digits + digitCount)].allSatisfy({
-                    (0x30...0x39).contains($0) || (0x61...0x66).contains($0)
-                }),
-                let stored = UInt64(String(decoding: bytes[digits..<(digits + digitCount)], as: UTF8.self), radix: 16)
-            else {
+            guard let stored = value(ofDigits: UnsafeRawBufferPointer(rebasing: bytes[digits...])) else {
                 throw Mismatch(description: "its checksum field is cut short or not hexadecimal")
             }
             let computed = hash(of: bytes, skipping: digits..<(digits + digitCount))
@@ -79,6 +73,21 @@ enum StoreChecksum {
             }
             return .verified(field: String(decoding: bytes[start..<(digits + digitCount)], as: UTF8.self))
         }
+    }
+
+    /// The number the 16 hex digits at the start of `bytes` spell, or `nil` when there are fewer or they are not
+    /// lowercase hex digits: an uppercase digit would be another file with the same number.
+    static func value(ofDigits bytes: UnsafeRawBufferPointer) -> UInt64? {
+        guard bytes.count >= digitCount else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes.prefix(digitCount) {
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
     }
 
     /// Where the last checksum text starts; the checksum field is written after everything it guards.
@@ -186,17 +195,25 @@ enum StoreChecksum {
     }
 
     /// Replaces the placeholder's digits at `digitsOffset` in the open file `descriptor`, `size` bytes long,
-    /// with the hash of the rest of the file, read back from the file itself.
-    static func seal(descriptor: Int32, size: Int, digitsOffset: Int, path: String) throws {
+    /// with the hash of the rest of the file, read back from the file itself; returns the hash.
+    @discardableResult
+    static func seal(
+        descriptor: Int32, size: Int, digitsOffset: Int, path: String, fileSystem: any StoreFileSystem
+    ) throws -> UInt64 {
         var hasher = XXHash64()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var offset = 0
         while offset < size {
             let count = try buffer.withUnsafeMutableBytes { buffer -> Int in
-                let read = pread(descriptor, buffer.baseAddress, min(buffer.count, size - offset), off_t(offset))
-                if read <= 0 {
-                    throw StoreError.writeFailed(path: path, operation: "read back to checksum", code: errno)
+                let wanted = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, size - offset)])
+                let read: Int
+                do throws(SystemCallError) {
+                    read = try fileSystem.read(descriptor, into: wanted, at: offset)
+                } catch {
+                    throw StoreError.writeFailed(path: path, operation: "read back to checksum", code: error.code)
                 }
+                // The file is shorter than what was written to it: something else truncated it.
+                if read == 0 { throw StoreError.writeFailed(path: path, operation: "read back to checksum", code: EIO) }
                 return read
             }
             buffer.withUnsafeBytes { buffer in
@@ -213,10 +230,18 @@ enum StoreChecksum {
             }
             offset += count
         }
-        let digits = Array(hexDigits(hasher.finalize()).utf8)
-        let written = digits.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(digitsOffset)) }
-        guard written == digitCount else {
-            throw StoreError.writeFailed(path: path, operation: "write the checksum", code: errno)
+        let checksum = hasher.finalize()
+        let digits = Array(hexDigits(checksum).utf8)
+        let written = try digits.withUnsafeBytes { digits in
+            do throws(SystemCallError) {
+                return try fileSystem.write(descriptor, digits, at: digitsOffset)
+            } catch {
+                throw StoreError.writeFailed(path: path, operation: "write the checksum", code: error.code)
+            }
         }
+        guard written == digitCount else {
+            throw StoreError.writeFailed(path: path, operation: "write the checksum", code: EIO)
+        }
+        return checksum
     }
 }

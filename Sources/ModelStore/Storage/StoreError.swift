@@ -29,6 +29,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingMigration(path: String, from: Int)
     /// The migration from schema version `from` threw; the file is left as it was.
     case migrationFailed(path: String, from: Int, detail: String)
+    /// Another process — or another ``Document`` on the same file — saved the file since this document read or
+    /// wrote it, and this document has changes of its own; nothing was written, so the other save stands.
+    /// ``Document/reload()`` reads the newest version (dropping this document's unsaved changes) for the change
+    /// to be made again; ``Document/updateAndSave(_:)`` makes a change on the newest version in one step.
+    case changedOnDisk(path: String)
 
     /// The message, naming the file and, for system errors, the error's text.
     public var description: String {
@@ -50,7 +55,15 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path) has schema version \(from) and no migration leads from it to version \(from + 1)"
         case .migrationFailed(let path, let from, let detail):
             "\(path): the migration from schema version \(from) failed: \(detail); the file is left unchanged"
+        case .changedOnDisk(let path):
+            "\(path) changed on disk since it was read: another process saved it; nothing was written over it "
+                + "(reload and make the change again)"
         }
+    }
+
+    /// Whether this is ``notDurable(path:code:)``: the new file is in place.
+    var isNotDurable: Bool {
+        if case .notDurable = self { true } else { false }
     }
 
     /// The system's text for an `errno` value, with the number, as in `File too large (errno 27)`.

@@ -19,10 +19,13 @@ struct StoreFile: Sendable {
     let url: URL
     /// The previous good version, `<name>.backup` in the same folder.
     let backupURL: URL
+    /// Where every call goes: the real file system but in the power-loss tests.
+    let fileSystem: any StoreFileSystem
 
-    init(url: URL) {
+    init(url: URL, fileSystem: any StoreFileSystem = SystemFileSystem()) {
         self.url = url
         self.backupURL = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".backup")
+        self.fileSystem = fileSystem
     }
 
     var path: String { url.path }
@@ -38,6 +41,14 @@ struct StoreFile: Sendable {
         case backup(problem: String, fileIsDamaged: Bool)
     }
 
+    /// What ``load(_:)`` found.
+    struct Reading<Loaded> {
+        /// The decoded value and which file it came from; `nil` when neither file exists.
+        var contents: (value: Loaded, source: Source)?
+        /// The version of the file (not the backup) that was read, usable or not; `nil` when there was none.
+        var fingerprint: FileFingerprint?
+    }
+
     /// Reads and decodes the file, or the backup when the file is missing or cannot be used.
     ///
     /// `decode` throws a ``StoreError`` for a file that is readable but must not be replaced by its backup (a
@@ -45,21 +56,26 @@ struct StoreFile: Sendable {
     /// but cannot be read (no permission, a folder in its place) — an unreadable file is not a damaged one, and
     /// falling back on an older backup would hide the newer file. Any other error marks the file as damaged.
     ///
-    /// - Returns: `nil` when neither file exists.
+    /// Reading takes no lock: a save replaces the file by renaming a complete one over it, so a reader sees the
+    /// old file or the new one, never a mix.
+    ///
     /// - Throws: ``StoreError/damaged(path:detail:backupDetail:)`` when neither can be used; no file is changed.
-    func load<Loaded>(_ decode: (Data) throws -> Loaded) throws -> (value: Loaded, source: Source)? {
+    func load<Loaded>(_ decode: (Data) throws -> Loaded) throws -> Reading<Loaded> {
         var problem: String?
-        switch attempt(path, decode) {
-        case .loaded(let value): return (value, .file)
+        var fingerprint: FileFingerprint?
+        switch attempt(path, decode, fingerprint: &fingerprint) {
+        case .loaded(let value): return Reading(contents: (value, .file), fingerprint: fingerprint)
         case .missing: break
         case .unusable(let why): problem = why
         case .fatal(let error): throw error
         }
-        switch attempt(backupURL.path, decode) {
+        var backupFingerprint: FileFingerprint?
+        switch attempt(backupURL.path, decode, fingerprint: &backupFingerprint) {
         case .loaded(let value):
-            return (value, .backup(problem: problem ?? "the file is missing", fileIsDamaged: problem != nil))
+            let source = Source.backup(problem: problem ?? "the file is missing", fileIsDamaged: problem != nil)
+            return Reading(contents: (value, source), fingerprint: fingerprint)
         case .missing:
-            guard let problem else { return nil }
+            guard let problem else { return Reading(contents: nil, fingerprint: nil) }
             throw StoreError.damaged(path: path, detail: problem, backupDetail: "there is no backup")
         case .unusable(let why):
             throw StoreError.damaged(path: path, detail: problem ?? "the file is missing", backupDetail: why)
@@ -75,16 +91,19 @@ struct StoreFile: Sendable {
         case fatal(StoreError)
     }
 
-    private func attempt<Loaded>(_ path: String, _ decode: (Data) throws -> Loaded) -> Attempt<Loaded> {
+    private func attempt<Loaded>(
+        _ path: String, _ decode: (Data) throws -> Loaded, fingerprint: inout FileFingerprint?
+    ) -> Attempt<Loaded> {
         let data: Data
         do {
-            guard let read = try Self.read(path) else { return .missing }
+            guard let read = try self.read(path) else { return .missing }
             data = read
         } catch let error as StoreError {
             return .fatal(error)
         } catch {
             return .fatal(StoreError.readFailed(path: path, operation: "read", code: EIO))
         }
+        fingerprint = FileFingerprint(of: data)
         if data.isEmpty { return .unusable("the file is empty") }
         do {
             return .loaded(try decode(data))
@@ -96,47 +115,44 @@ struct StoreFile: Sendable {
     }
 
     /// The file's bytes, or `nil` when there is no such file.
-    static func read(_ path: String) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
+    func read(_ path: String) throws -> Data? {
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC, permissions: 0)
+        } catch {
             // ENOTDIR: a folder on the way is a file, so this file cannot exist; the save will say so.
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw StoreError.readFailed(path: path, operation: "open", code: code)
+            if error.code == ENOENT || error.code == ENOTDIR { return nil }
+            throw StoreError.readFailed(path: path, operation: "open", code: error.code)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw StoreError.readFailed(path: path, operation: "stat", code: errno)
+        defer { try? fileSystem.close(descriptor) }
+        let size: Int
+        do throws(SystemCallError) {
+            size = try fileSystem.size(of: descriptor)
+        } catch {
+            throw StoreError.readFailed(path: path, operation: "stat", code: error.code)
         }
         // Read straight into memory the returned Data then owns: building an array and copying it held the file
         // twice, the peak of a document's load, and `Data(count:)` reserves a quarter more than it is asked for.
-        let size = max(Int(status.st_size), 0)
         guard let buffer = malloc(max(size, 1)) else {
             throw StoreError.readFailed(path: path, operation: "allocate \(size) bytes for", code: ENOMEM)
         }
         var filled = 0
         var grown = [UInt8]()
-        var chunk = [UInt8]()
-        do {
+        // Past the size fstat gave (a file that grew), the rest goes through a small buffer.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        do throws(SystemCallError) {
             while true {
-                // Past the size fstat gave (a file that grew), the rest goes through a small buffer.
                 let atEnd = filled == size
-                if atEnd && chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
-                let count =
-                    atEnd
-                    ? chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                    : systemRead(descriptor, buffer + filled, size - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.readFailed(path: path, operation: "read", code: errno)
-                }
+                let count = try fileSystem.read(
+                    descriptor,
+                    into: atEnd ? chunk : UnsafeMutableRawBufferPointer(start: buffer + filled, count: size - filled))
                 if count == 0 { break }
                 if atEnd { grown.append(contentsOf: chunk[..<count]) } else { filled += count }
             }
         } catch {
             free(buffer)
-            throw error
+            throw StoreError.readFailed(path: path, operation: "read", code: error.code)
         }
         var data = Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
         if !grown.isEmpty { data.append(contentsOf: grown) }
@@ -152,10 +168,13 @@ struct StoreFile: Sendable {
     ///   the good backup.
     /// - Throws: ``StoreError/writeFailed(path:operation:code:)`` with the file unchanged, or
     ///   ``StoreError/notDurable(path:code:)`` once the new file is in place.
-    func write(_ data: Data, keepingBackup: Bool, keepingDamaged: Bool = false) throws {
+    /// - Returns: the new file's fingerprint.
+    @discardableResult
+    func write(_ data: Data, keepingBackup: Bool, keepingDamaged: Bool = false) throws -> FileFingerprint {
         try write(keepingBackup: keepingBackup, keepingDamaged: keepingDamaged) { sink in
             try data.withUnsafeBytes(sink)
         }
+        return FileFingerprint(of: data)
     }
 
     /// Replaces the file with the bytes `produce` hands to its sink, in order, atomically and durably; see
@@ -166,102 +185,127 @@ struct StoreFile: Sendable {
     ///     rather than replaced: a damaged file may still hold what a person can rescue by hand.
     ///   - checksumPlaceholder: the ``StoreChecksum/placeholder()`` that `produce` writes into the file's
     ///     checksum field, to be replaced with the file's checksum before the file is flushed.
+    /// - Returns: the new file's fingerprint when it has a checksum field.
+    @discardableResult
     func write(
         keepingBackup: Bool, keepingDamaged: Bool = false, checksumPlaceholder: String? = nil,
         produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
-    ) throws {
-        try Self.makeFolder(folderPath, for: path)
-        let temporary = try writeTemporary(prefix: ".\(name).", checksumPlaceholder: checksumPlaceholder, produce)
+    ) throws -> FileFingerprint? {
+        try makeFolder(folderPath)
+        let (temporary, fingerprint) = try writeTemporary(
+            prefix: ".\(name).", checksumPlaceholder: checksumPlaceholder, produce)
         var renamed = false
-        defer { if !renamed { unlink(temporary) } }
+        defer { if !renamed { try? fileSystem.unlink(temporary) } }
         if keepingDamaged {
             try keepDamagedFile()
         } else if keepingBackup {
             try replaceBackup()
         }
-        guard rename(temporary, path) == 0 else {
-            throw StoreError.writeFailed(path: path, operation: "rename", code: errno)
+        do throws(SystemCallError) {
+            try fileSystem.rename(temporary, to: path)
+        } catch {
+            throw StoreError.writeFailed(path: path, operation: "rename", code: error.code)
         }
         renamed = true
         try syncFolder()
+        return fingerprint
     }
 
-    /// Writes what `produce` hands over to a new file in the folder and flushes it; returns the file's path.
+    /// Writes what `produce` hands over to a new file in the folder and flushes it; returns the file's path, and
+    /// its fingerprint when it has a checksum field.
     private func writeTemporary(
         prefix: String, checksumPlaceholder: String? = nil,
         _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
-    ) throws -> String {
+    ) throws -> (path: String, fingerprint: FileFingerprint?) {
         // The process id in the name lets a later launch tell a leftover from a crash from a save under way.
         let temporary = "\(folderPath)/\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         // Readable too, so that the checksum can be computed from the bytes as they are in the file.
-        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw StoreError.writeFailed(path: path, operation: "create a temporary file", code: errno)
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try fileSystem.open(
+                temporary, flags: O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions: 0o644)
+        } catch {
+            throw StoreError.writeFailed(path: path, operation: "create a temporary file", code: error.code)
         }
         var closed = false
         var complete = false
         defer {
-            if !closed { close(descriptor) }
-            if !complete { unlink(temporary) }
+            if !closed { try? fileSystem.close(descriptor) }
+            if !complete { try? fileSystem.unlink(temporary) }
         }
         var finder = checksumPlaceholder.map(StoreChecksum.PlaceholderFinder.init)
         var size = 0
         try produce { raw in
-            guard let base = raw.baseAddress else { return }
+            guard raw.baseAddress != nil else { return }
             finder?.scan(raw)
             size += raw.count
             var offset = 0
             while offset < raw.count {
-                let written = systemWrite(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.writeFailed(path: path, operation: "write", code: errno)
+                do throws(SystemCallError) {
+                    offset += try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                } catch {
+                    throw StoreError.writeFailed(path: path, operation: "write", code: error.code)
                 }
-                offset += written
             }
         }
+        var fingerprint: FileFingerprint?
         if let finder {
             guard let digitsOffset = finder.digitsOffset else {
                 throw StoreError.encodingFailed(path: path, detail: "the checksum field was not written")
             }
-            try StoreChecksum.seal(descriptor: descriptor, size: size, digitsOffset: digitsOffset, path: path)
+            let checksum = try StoreChecksum.seal(
+                descriptor: descriptor, size: size, digitsOffset: digitsOffset, path: path, fileSystem: fileSystem)
+            fingerprint = FileFingerprint(size: size, checksumOffset: digitsOffset, value: checksum)
         }
-        try Self.flush(descriptor, path: path)
+        do throws(SystemCallError) {
+            try fileSystem.synchronize(descriptor)
+        } catch {
+            throw StoreError.writeFailed(path: path, operation: "fsync", code: error.code)
+        }
         closed = true
         // close reports write-back errors on some file systems (NFS), so its result counts too.
-        guard close(descriptor) == 0 else {
-            throw StoreError.writeFailed(path: path, operation: "close", code: errno)
+        do throws(SystemCallError) {
+            try fileSystem.close(descriptor)
+        } catch {
+            throw StoreError.writeFailed(path: path, operation: "close", code: error.code)
         }
         complete = true
-        return temporary
+        return (temporary, fingerprint)
     }
 
     /// Makes the current file the backup, without a moment in which the file's name is missing.
     private func replaceBackup() throws {
         let staging =
             "\(folderPath)/.\(backupURL.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        if link(path, staging) == 0 {
-            guard rename(staging, backupURL.path) == 0 else {
-                let code = errno
-                unlink(staging)
-                throw StoreError.writeFailed(path: path, operation: "replace the backup", code: code)
+        do throws(SystemCallError) {
+            try fileSystem.link(path, as: staging)
+        } catch {
+            if error.code == ENOENT { return }  // The first save: there is no previous version yet.
+            guard [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV].contains(error.code) else {
+                throw StoreError.writeFailed(path: path, operation: "link the backup", code: error.code)
             }
+            try copyToBackup()
             return
         }
-        let code = errno
-        if code == ENOENT { return }  // The first save: there is no previous version yet.
-        guard [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV].contains(code) else {
-            throw StoreError.writeFailed(path: path, operation: "link the backup", code: code)
+        do throws(SystemCallError) {
+            try fileSystem.rename(staging, to: backupURL.path)
+        } catch {
+            try? fileSystem.unlink(staging)
+            throw StoreError.writeFailed(path: path, operation: "replace the backup", code: error.code)
         }
-        // File systems without hard links (FAT, some network shares) get a copy instead.
-        guard let previous = try Self.read(path) else { return }
+    }
+
+    /// Copies the current file to the backup, on file systems without hard links (FAT, some network shares).
+    private func copyToBackup() throws {
+        guard let previous = try read(path) else { return }
         let copy = try writeTemporary(prefix: ".\(backupURL.lastPathComponent).") { sink in
             try previous.withUnsafeBytes(sink)
-        }
-        guard rename(copy, backupURL.path) == 0 else {
-            let code = errno
-            unlink(copy)
-            throw StoreError.writeFailed(path: path, operation: "replace the backup", code: code)
+        }.path
+        do throws(SystemCallError) {
+            try fileSystem.rename(copy, to: backupURL.path)
+        } catch {
+            try? fileSystem.unlink(copy)
+            throw StoreError.writeFailed(path: path, operation: "replace the backup", code: error.code)
         }
     }
 
@@ -274,19 +318,25 @@ struct StoreFile: Sendable {
         let stem = "\(path).damaged-\(formatter.string(from: Date()))"
         for attempt in 0..<1000 {
             let target = attempt == 0 ? stem : "\(stem)-\(attempt)"
-            if link(path, target) == 0 { return }
-            switch errno {
-            case EEXIST: continue
-            case ENOENT: return  // Nothing to keep: the file is gone.
-            case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV:
-                // No hard links here: the damaged file moves aside, and the new one takes its name next.
-                if access(target, F_OK) == 0 { continue }
-                guard rename(path, target) == 0 else {
-                    throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: errno)
-                }
+            do throws(SystemCallError) {
+                try fileSystem.link(path, as: target)
                 return
-            case let code:
-                throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: code)
+            } catch {
+                switch error.code {
+                case EEXIST: continue
+                case ENOENT: return  // Nothing to keep: the file is gone.
+                case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV:
+                    // No hard links here: the damaged file moves aside, and the new one takes its name next.
+                    if fileSystem.exists(target) { continue }
+                    do throws(SystemCallError) {
+                        try fileSystem.rename(path, to: target)
+                    } catch {
+                        throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: error.code)
+                    }
+                    return
+                case let code:
+                    throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: code)
+                }
             }
         }
         throw StoreError.writeFailed(path: path, operation: "keep the damaged file", code: EEXIST)
@@ -294,45 +344,56 @@ struct StoreFile: Sendable {
 
     /// Flushes the folder, so that the renames survive a power cut.
     private func syncFolder() throws {
-        let descriptor = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StoreError.notDurable(path: path, code: errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            // Some file systems cannot flush a folder at all; their renames are as durable as they get.
-            if errno == EINVAL { return }
-            throw StoreError.notDurable(path: path, code: errno)
+        do throws(SystemCallError) {
+            try synchronizeFolder(folderPath)
+        } catch {
+            throw StoreError.notDurable(path: path, code: error.code)
         }
     }
 
-    /// Flushes a file's bytes to the disk itself.
-    private static func flush(_ descriptor: Int32, path: String) throws {
-        #if canImport(Darwin)
-            // On Apple platforms fsync only reaches the drive's cache; F_FULLFSYNC reaches the medium.
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
-        #endif
-        while fsync(descriptor) != 0 {
-            if errno == EINTR { continue }
-            throw StoreError.writeFailed(path: path, operation: "fsync", code: errno)
+    /// Flushes a folder's names to the disk itself.
+    private func synchronizeFolder(_ folder: String) throws(SystemCallError) {
+        let descriptor = try fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, permissions: 0)
+        defer { try? fileSystem.close(descriptor) }
+        do {
+            try fileSystem.synchronize(descriptor)
+        } catch  where error.code == EINVAL {
+            // Some file systems cannot flush a folder at all; their renames are as durable as they get.
         }
     }
 
     /// Creates the folder and its parents when they are missing.
-    private static func makeFolder(_ folder: String, for path: String) throws {
-        if mkdir(folder, 0o755) == 0 { return }
-        switch errno {
-        case EEXIST:
-            return
-        case ENOENT:
-            let parent = (folder as NSString).deletingLastPathComponent
-            guard parent != folder, !parent.isEmpty else {
-                throw StoreError.writeFailed(path: path, operation: "create the folder", code: ENOENT)
+    ///
+    /// Each new folder's name is flushed in the folder that holds it before anything is saved inside: until
+    /// then a power cut may lose the new folder, and every file in it, however well those were flushed.
+    func makeFolder(_ folder: String) throws {
+        do throws(SystemCallError) {
+            try fileSystem.makeFolder(folder, permissions: 0o755)
+        } catch {
+            switch error.code {
+            case EEXIST:
+                return
+            case ENOENT:
+                let parent = (folder as NSString).deletingLastPathComponent
+                guard parent != folder, !parent.isEmpty else {
+                    throw StoreError.writeFailed(path: path, operation: "create the folder", code: ENOENT)
+                }
+                try makeFolder(parent)
+                do throws(SystemCallError) {
+                    try fileSystem.makeFolder(folder, permissions: 0o755)
+                } catch  where error.code == EEXIST {
+                    return
+                } catch {
+                    throw StoreError.writeFailed(path: path, operation: "create the folder", code: error.code)
+                }
+            case let code:
+                throw StoreError.writeFailed(path: path, operation: "create the folder", code: code)
             }
-            try makeFolder(parent, for: path)
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-                throw StoreError.writeFailed(path: path, operation: "create the folder", code: errno)
-            }
-        case let code:
-            throw StoreError.writeFailed(path: path, operation: "create the folder", code: code)
+        }
+        do throws(SystemCallError) {
+            try synchronizeFolder((folder as NSString).deletingLastPathComponent)
+        } catch {
+            throw StoreError.writeFailed(path: path, operation: "flush the new folder's parent", code: error.code)
         }
     }
 
@@ -342,24 +403,13 @@ struct StoreFile: Sendable {
     ///
     /// A temporary file whose process is still running belongs to a save under way and is kept.
     func removeLeftoverTemporaryFiles() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return }
         let prefixes = [".\(backupURL.lastPathComponent).", ".\(name)."]
-        for entry in names where entry.hasSuffix(".tmp") {
+        for entry in fileSystem.names(inFolder: folderPath) where entry.hasSuffix(".tmp") {
             guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }) else { continue }
             let rest = entry.dropFirst(prefix.count).dropLast(".tmp".count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]) else { continue }
             guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink("\(folderPath)/\(entry)")
+            try? fileSystem.unlink("\(folderPath)/\(entry)")
         }
     }
-}
-
-// The system calls under names of their own: inside `StoreFile`, `read` and `write` mean its own methods.
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

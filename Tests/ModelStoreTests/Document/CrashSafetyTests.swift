@@ -58,6 +58,6 @@ struct CrashSafetyTests {
         #expect(states.count > Self.rounds / 4)
         // Opening the document removed the temporary files of the killed saves.
         _ = try Document(location: location, initial: CounterState(), autosave: .disabled)
-        #expect(try folder.names() == ["State.plist", "State.plist.backup"])
+        #expect(try folder.names() == [".State.plist.lock", "State.plist", "State.plist.backup"])
     }
 }

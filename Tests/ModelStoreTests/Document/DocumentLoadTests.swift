@@ -99,7 +99,7 @@ struct DocumentLoadTests {
     @Test("The second save keeps the first version as the backup")
     func backupIsPreviousVersion() throws {
         let (folder, _) = try savedTwice()
-        #expect(try folder.names() == ["Checklists.plist", "Checklists.plist.backup"])
+        #expect(try folder.names() == [".Checklists.plist.lock", "Checklists.plist", "Checklists.plist.backup"])
         let backup = try Value(data: #require(folder.contents("Checklists.plist.backup")))
         #expect(try [Checklist](value: #require(backup["root"])) == [Self.lists[0]])
     }
@@ -226,7 +226,8 @@ struct DocumentLoadTests {
         _ = try Document(location: location, initial: [Checklist](), autosave: .disabled)
         #expect(
             try folder.names() == [
-                ".Checklists.plist.\(getpid())-79.tmp", "Checklists.plist", "Checklists.plist.backup",
+                ".Checklists.plist.\(getpid())-79.tmp", ".Checklists.plist.lock", "Checklists.plist",
+                "Checklists.plist.backup",
             ])
     }
 

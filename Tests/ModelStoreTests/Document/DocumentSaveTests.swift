@@ -22,7 +22,7 @@ struct DocumentSaveTests {
         #expect(document.hasUnsavedChanges)
         try document.save()
         #expect(!document.hasUnsavedChanges)
-        #expect(try folder.names() == ["State.plist"])
+        #expect(try folder.names() == [".State.plist.lock", "State.plist"])
     }
 
     @Test("A missing folder is created by the first save")
@@ -85,7 +85,7 @@ struct DocumentSaveTests {
             }
         }
         #expect(folder.contents("State.plist") == before)
-        #expect(try folder.names() == ["State.plist"])
+        #expect(try folder.names() == [".State.plist.lock", "State.plist"])
     }
 
     // A full disk is simulated with RLIMIT_FSIZE: with SIGXFSZ ignored, a write past the limit fails with EFBIG,
@@ -123,7 +123,7 @@ struct DocumentSaveTests {
                 return code == EFBIG && "\(error)".contains("the previous file is unchanged")
             }
             let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-            #expect(names.sorted() == ["State.plist", "State.plist.backup"])
+            #expect(names.sorted() == [".State.plist.lock", "State.plist", "State.plist.backup"])
         }
         #expect(folder.contents("State.plist") == before)
         #expect(folder.contents("State.plist.backup") == backup)

@@ -137,7 +137,7 @@ struct DocumentIntegrityTests {
             return message.contains("Checklists.plist cannot be used") && message.contains("checksum does not match")
                 && message.contains("neither can its backup")
         }
-        #expect(try folder.names() == ["Checklists.plist", "Checklists.plist.backup"])
+        #expect(try folder.names() == [".Checklists.plist.lock", "Checklists.plist", "Checklists.plist.backup"])
         #expect(folder.contents("Checklists.plist") == file)
         #expect(folder.contents("Checklists.plist.backup") == backup)
     }
@@ -156,7 +156,7 @@ struct DocumentIntegrityTests {
         try document.save()
         let names = try folder.names()
         let kept = try #require(names.first { $0.hasPrefix("Checklists.plist.damaged-") })
-        #expect(names.count == 3)
+        #expect(names.count == 4)  // the file, its backup, the damaged one kept, and the lock file
         #expect(folder.contents(kept) == damaged)
         let reopened = try Document(location: location, initial: [Checklist](), autosave: .disabled)
         #expect(reopened.origin == .file)

@@ -56,7 +56,7 @@ struct PreferencesTests {
         try preferences.set(frame, for: .windowFrame)
         preferences[.recentSearches] = ["milk", "eggs"]
         preferences[.lastSync] = sync
-        #expect(try folder.names() == ["App.plist", "App.plist.backup"])
+        #expect(try folder.names() == [".App.plist.lock", "App.plist", "App.plist.backup"])
 
         let reopened = Preferences(suite: "App", folder: folder.url)
         #expect(!reopened.isFirstLaunch)
@@ -113,7 +113,7 @@ struct PreferencesTests {
         second[.checklistIndex] = 2
         #expect(Preferences(suite: "First", folder: folder.url)[.checklistIndex] == 1)
         #expect(Preferences(suite: "Second", folder: folder.url)[.checklistIndex] == 2)
-        #expect(try folder.names() == ["First.plist", "Second.plist"])
+        #expect(try folder.names() == [".First.plist.lock", ".Second.plist.lock", "First.plist", "Second.plist"])
     }
 
     @Test("First-launch handling runs once, then the flag is stored as false")

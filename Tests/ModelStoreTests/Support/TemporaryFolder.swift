@@ -4,8 +4,14 @@ import Foundation
 final class TemporaryFolder: Sendable {
     let url: URL
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ModelStoreTests-\(UUID().uuidString)")
+    /// A folder in the system's temporary folder, or with `inMemory`, on the memory file system `/dev/shm` where
+    /// there is one: thousands of saves there flush nothing to a disk, and their locks and renames work alike.
+    init(inMemory: Bool = false) throws {
+        var base = FileManager.default.temporaryDirectory
+        if inMemory, FileManager.default.fileExists(atPath: "/dev/shm") {
+            base = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        }
+        url = base.appendingPathComponent("ModelStoreTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
