@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// `swift run --package-path Examples Gallery`: serves the seed apps on a loopback address and prints
-/// where; SIGINT or SIGTERM stops it after the checklists are saved.
+/// where; SIGINT or SIGTERM stops it after the checklists and the visitors are saved.
 @main
 struct GalleryCommand: AsyncParsableCommand {
     /// The command's name and help.
@@ -55,6 +55,6 @@ struct GalleryCommand: AsyncParsableCommand {
             })
         // Returns after a graceful shutdown, once every service (the checklists' save among them) is done.
         try await application.runService()
-        FileHandle.standardOutput.write(Data("Gallery stopped; checklists saved.\n".utf8))
+        FileHandle.standardOutput.write(Data("Gallery stopped; checklists and visitors saved.\n".utf8))
     }
 }

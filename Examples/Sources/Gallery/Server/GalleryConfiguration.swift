@@ -10,6 +10,8 @@ struct GalleryConfiguration: Sendable {
     var dataDirectory: URL
     /// How many random items the Homepwner store starts with; the seed's text says five.
     var initialItemCount = 5
+    /// The most visitors whose state is kept; past that, the one whose last change is oldest is forgotten.
+    var visitorCapacity = VisitorStore.defaultCapacity
 
     /// The address a browser opens for `port`, with an IPv6 host in brackets.
     func url(port: Int) -> String {
