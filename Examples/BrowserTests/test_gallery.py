@@ -446,6 +446,17 @@ def list_names(driver):
     return [row.get_attribute("data-list") for row in driver.find_elements(By.CSS_SELECTOR, ".list-row")]
 
 
+def expect_refused_in_place(driver, field_id, typed, reason):
+    """Checks that a refused text is back in its field as typed, with the reason next to it and the focus."""
+    field = driver.find_element(By.ID, field_id)
+    assert driver.find_element(By.ID, f"{field_id}-error").text == reason
+    assert field.get_attribute("value") == typed, repr(field.get_attribute("value"))
+    assert field.get_attribute("aria-invalid") == "true"
+    assert field.get_attribute("aria-describedby") == f"{field_id}-error"
+    assert focused(driver) == field_id, focused(driver)
+    return field
+
+
 def type_and_submit(driver, field_name, text, button):
     field = driver.find_element(By.NAME, field_name)
     field.clear()
@@ -483,11 +494,7 @@ def test_checklists_rename_and_delete_items(driver):
     # Only spaces: the edit page comes back with the reason under the field and the spaces kept.
     type_and_submit(driver, "text", "   ", "Done")
     assert driver.find_element(By.TAG_NAME, "h1").text == "Edit item"
-    field = driver.find_element(By.ID, "edit-field")
-    assert field.get_attribute("value") == "   ", repr(field.get_attribute("value"))
-    assert field.get_attribute("aria-invalid") == "true"
-    assert driver.find_element(By.ID, "edit-field-error").text == "The item's text must not be empty."
-    assert focused(driver) == "edit-field", focused(driver)
+    expect_refused_in_place(driver, "edit-field", "   ", "The item's text must not be empty.")
     check_accessibility(driver, "edit item with an error")
     shot(driver, "14-error-in-place-edit-item")
     type_and_submit(driver, "text", "Walk the cat", "Done")
@@ -550,10 +557,7 @@ def test_checklists_by_keyboard_typing_fast(driver):
     # Only spaces: the reason appears under the field, the spaces stay in it, and so does the focus.
     press_keys(driver, "   ", Keys.ENTER)
     wait_for_answers(driver)
-    field = driver.find_element(By.ID, "new-list")
-    assert driver.find_element(By.ID, "new-list-error").text == "The list's name must not be empty."
-    assert field.get_attribute("value") == "   " and field.get_attribute("aria-invalid") == "true"
-    assert focused(driver) == "new-list", focused(driver)
+    field = expect_refused_in_place(driver, "new-list", "   ", "The list's name must not be empty.")
     assert list_names(driver) == ["List", "Shopping"], list_names(driver)
     check_accessibility(driver, "all lists with a refused name")
     shot(driver, "18-error-in-place-new-list")
@@ -607,11 +611,7 @@ def test_checklists_by_keyboard_typing_fast(driver):
     tab_to(driver, "new-item")
     press_keys(driver, "  ", Keys.ENTER)
     wait_for_answers(driver)
-    field = driver.find_element(By.ID, "new-item")
-    assert driver.find_element(By.ID, "new-item-error").text == "The item's text must not be empty."
-    assert field.get_attribute("value") == "  " and field.get_attribute("aria-invalid") == "true"
-    assert field.get_attribute("aria-describedby") == "new-item-error"
-    assert focused(driver) == "new-item", focused(driver)
+    expect_refused_in_place(driver, "new-item", "  ", "The item's text must not be empty.")
     assert len(item_texts(driver)) == 9
     check_accessibility(driver, "list with a refused item")
     shot(driver, "21-error-in-place-new-item")

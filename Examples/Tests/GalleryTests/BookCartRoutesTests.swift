@@ -13,10 +13,12 @@ struct BookCartRoutesTests {
             #expect(page.components(separatedBy: "class=\"cart-cell\"").count == 10)
             #expect(
                 page.contains(
-                    "<button type=\"submit\" id=\"cart-remove\" aria-label=\"Remove the last book\" disabled>Remove</button>"))
+                    "<button type=\"submit\" id=\"cart-remove\" aria-label=\"Remove the last book\" disabled>Remove</button>"
+                ))
             #expect(
                 page.contains(
-                    "<button type=\"submit\" class=\"primary\" id=\"cart-add\" aria-label=\"Add the next book\">Add</button>"))
+                    "<button type=\"submit\" class=\"primary\" id=\"cart-add\" aria-label=\"Add the next book\">Add</button>"
+                ))
             #expect(page.contains("0 of 4 books in the cart."))
             #expect(!page.contains("class=\"cart-book\""))
         }
@@ -78,7 +80,9 @@ struct BookCartRoutesTests {
     func focusFollowsTheButtons() async throws {
         try await GalleryTestSupport.withGallery { client in
             #expect(try await client.post("/cart/add").location == "/cart?focus=cart-add")
-            #expect(try await client.get("/cart?focus=cart-add").text.contains("id=\"cart-add\" aria-label=\"Add the next book\" autofocus>"))
+            #expect(
+                try await client.get("/cart?focus=cart-add").text.contains(
+                    "id=\"cart-add\" aria-label=\"Add the next book\" autofocus>"))
             for _ in 0..<2 { _ = try await client.post("/cart/add") }
             #expect(try await client.post("/cart/add").location == "/cart?focus=cart-remove")
             #expect(try await client.post("/cart/remove").location == "/cart?focus=cart-remove")
@@ -123,7 +127,8 @@ struct BookCartTests {
         #expect(BookCart(shelf: shelf, capacity: -3).isFull)
     }
 
-    @Test("A saved count is brought within what the cart can hold", arguments: [(-2, 0), (0, 0), (3, 3), (4, 4), (9, 4)])
+    @Test(
+        "A saved count is brought within what the cart can hold", arguments: [(-2, 0), (0, 0), (3, 3), (4, 4), (9, 4)])
     func savedCountIsClamped(saved: Int, expected: Int) {
         #expect(BookCart(shelf: shelf, capacity: 9, count: saved).count == expected)
     }

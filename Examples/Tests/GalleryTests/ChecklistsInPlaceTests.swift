@@ -43,7 +43,9 @@ struct ChecklistsInPlaceTests {
             typed: " ", reason: "The item&#39;s text must not be empty.", heading: "Edit item"),
     ]
 
-    @Test("A refused name or text comes back on the page it was typed on, next to its field, as typed", arguments: refusedCases)
+    @Test(
+        "A refused name or text comes back on the page it was typed on, next to its field, as typed",
+        arguments: refusedCases)
     func refusedTextIsShownInPlace(refused: RefusedCase) async throws {
         let directory = try TemporaryDirectory()
         let url = directory.url
@@ -60,7 +62,9 @@ struct ChecklistsInPlaceTests {
                     "id=\"\(refused.fieldID)\" name=\"\(refused.fields.last!.0)\" value=\"\(HTML.escape(refused.typed))\" "
                         + "maxlength=\"100\""))
             #expect(page.contains("aria-invalid=\"true\" aria-describedby=\"\(error)\""))
-            #expect(page.contains("<p id=\"\(error)\" class=\"field-error\" role=\"alert\" data-region>\(refused.reason)</p>"))
+            #expect(
+                page.contains(
+                    "<p id=\"\(error)\" class=\"field-error\" role=\"alert\" data-region>\(refused.reason)</p>"))
             #expect(page.components(separatedBy: " autofocus").count == 2)
             #expect(try ChecklistsRoutesTests.savedLists(in: url) == before)
         }
@@ -80,7 +84,9 @@ struct ChecklistsInPlaceTests {
     @Test("Each change sends the focus where the person goes on: the field after an add, the row after a check")
     func redirectsNameTheNextFocus() async throws {
         try await GalleryTestSupport.withGallery { client in
-            #expect(try await client.post("/checklists/0/items", [("text", "A")]).location == "/checklists/0?focus=new-item")
+            #expect(
+                try await client.post("/checklists/0/items", [("text", "A")]).location == "/checklists/0?focus=new-item"
+            )
             _ = try await client.post("/checklists/0/items", [("text", "B")])
             _ = try await client.post("/checklists/0/items", [("text", "C")])
             #expect(
@@ -102,23 +108,30 @@ struct ChecklistsInPlaceTests {
             #expect(
                 try await client.post("/checklists/0/items/0/delete", [("current", "B")]).location
                     == "/checklists/0?focus=new-item")
-            #expect(try await client.get("/checklists/0?focus=new-item").text.contains("maxlength=\"100\" placeholder=\"Something to do\" autofocus"))
+            #expect(
+                try await client.get("/checklists/0?focus=new-item").text.contains(
+                    "maxlength=\"100\" placeholder=\"Something to do\" autofocus"))
             // Lists: after Back, the list left; after a rename, that list; after a delete, the next.
             #expect(try await client.post("/checklists/close").location == "/checklists?focus=list-0")
             _ = try await client.post("/checklists", [("name", "Two")])
             #expect(
                 try await client.post("/checklists/1/rename", [("current", "Two"), ("name", "2")]).location
                     == "/checklists?focus=list-1")
-            #expect(try await client.get("/checklists?focus=list-1").text.contains("id=\"list-1\" href=\"/checklists/1\" autofocus>"))
             #expect(
-                try await client.post("/checklists/1/delete", [("current", "2")]).location == "/checklists?focus=list-0")
+                try await client.get("/checklists?focus=list-1").text.contains(
+                    "id=\"list-1\" href=\"/checklists/1\" autofocus>"))
+            #expect(
+                try await client.post("/checklists/1/delete", [("current", "2")]).location == "/checklists?focus=list-0"
+            )
             #expect(
                 try await client.post("/checklists/0/delete", [("current", "List")]).location
                     == "/checklists?focus=new-list")
         }
     }
 
-    @Test("A focus the page has no element for is ignored, and never copied into the page", arguments: ["zzz", "item-9", "%22%3E%3Cb%3E"])
+    @Test(
+        "A focus the page has no element for is ignored, and never copied into the page",
+        arguments: ["zzz", "item-9", "%22%3E%3Cb%3E"])
     func unknownFocusIsIgnored(focus: String) async throws {
         try await GalleryTestSupport.withGallery { client in
             let page = try await client.get("/checklists/0?focus=\(focus)").text
@@ -134,7 +147,9 @@ struct ChecklistsInPlaceTests {
             let editItem = try await client.get("/checklists/0/items/0/edit").text
             #expect(editItem.contains("<a href=\"/checklists/0?focus=item-0\">Cancel</a>"))
             #expect(editItem.contains("value=\"A\" maxlength=\"100\" autofocus>"))
-            #expect(try await client.get("/checklists/0/edit").text.contains("<a href=\"/checklists?focus=list-0\">Cancel</a>"))
+            #expect(
+                try await client.get("/checklists/0/edit").text.contains(
+                    "<a href=\"/checklists?focus=list-0\">Cancel</a>"))
         }
     }
 
@@ -144,8 +159,14 @@ struct ChecklistsInPlaceTests {
             ("/checklists/abc", "There is no such list.", "<a href=\"/checklists\">Back to your lists</a>"),
             ("/checklists/7", "There is no such list.", "<a href=\"/checklists\">Back to your lists</a>"),
             ("/checklists/1.5/edit", "There is no such list.", "<a href=\"/checklists\">Back to your lists</a>"),
-            ("/checklists/0/items/x/edit", "This list has no such item.", "<a href=\"/checklists/0\">Back to the list</a>"),
-            ("/checklists/0/items/3/edit", "This list has no such item.", "<a href=\"/checklists/0\">Back to the list</a>"),
+            (
+                "/checklists/0/items/x/edit", "This list has no such item.",
+                "<a href=\"/checklists/0\">Back to the list</a>"
+            ),
+            (
+                "/checklists/0/items/3/edit", "This list has no such item.",
+                "<a href=\"/checklists/0\">Back to the list</a>"
+            ),
         ])
     func addressesThatNameNothing(path: String, message: String, back: String) async throws {
         try await GalleryTestSupport.withGallery { client in

@@ -86,7 +86,9 @@ struct HomepwnerRoutesTests {
         }
     }
 
-    @Test("A form from a page that is out of date is refused with a page that counts rows from one and leads back to the table")
+    @Test(
+        "A form from a page that is out of date is refused with a page that counts rows from one and leads back to the table"
+    )
     func conflictCountsFromOne() async throws {
         let items = store.allItems
         try await GalleryTestSupport.withGallery(itemStore: store) { client in
@@ -109,7 +111,9 @@ struct HomepwnerRoutesTests {
             #expect(
                 try await client.post("/items/1/delete", [("id", items[1].id.uuidString)]).location
                     == "/items?focus=delete-1")
-            #expect(try await client.get("/items?focus=delete-1").text.contains("id=\"delete-1\" aria-label=\"Delete \(items[2].name), $\(items[2].valueInDollars)\" autofocus>"))
+            #expect(
+                try await client.get("/items?focus=delete-1").text.contains(
+                    "id=\"delete-1\" aria-label=\"Delete \(items[2].name), $\(items[2].valueInDollars)\" autofocus>"))
             #expect(
                 try await client.post("/items/1/delete", [("id", items[2].id.uuidString)]).location
                     == "/items?focus=delete-0")

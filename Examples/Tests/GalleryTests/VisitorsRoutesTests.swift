@@ -96,8 +96,11 @@ struct VisitorsRoutesTests {
             cookie = await browser.cookie
         }
         #expect(FileManager.default.fileExists(atPath: directory.file(VisitorStore.fileName).path))
-        try await GalleryTestSupport.app(dataDirectory: directory.url, itemStore: store).withRouterClient { client throws in
-            #expect(try await Self.seesPlayedState(TestBrowser(client: client, cookie: cookie), firstItem: store.allItems[0]))
+        try await GalleryTestSupport.app(dataDirectory: directory.url, itemStore: store).withRouterClient {
+            client throws in
+            #expect(
+                try await Self.seesPlayedState(
+                    TestBrowser(client: client, cookie: cookie), firstItem: store.allItems[0]))
             #expect(try await !Self.seesPlayedState(TestBrowser(client: client), firstItem: store.allItems[0]))
         }
     }
@@ -143,7 +146,10 @@ struct VisitorStoreTests {
         let ids = (0..<100).map { _ in VisitorID.random() }
         #expect(Set(ids).count == 100)
         for id in ids { #expect(VisitorID(id.description) == id) }
-        for text in ["", "abc", String(repeating: "g", count: 32), String(repeating: "A", count: 32), String(repeating: "a", count: 33)] {
+        for text in [
+            "", "abc", String(repeating: "g", count: 32), String(repeating: "A", count: 32),
+            String(repeating: "a", count: 33),
+        ] {
             #expect(VisitorID(text) == nil, "\(text)")
         }
     }

@@ -56,9 +56,11 @@ struct BookCartController: Sendable {
                 } catch {
                     switch error {
                     case .full:
-                        throw PageError(.conflict, "The cart is full: every book is already in it.", back: Self.backToCart)
+                        throw PageError(
+                            .conflict, "The cart is full: every book is already in it.", back: Self.backToCart)
                     case .empty:
-                        throw PageError(.conflict, "The cart is empty: there is no book to remove.", back: Self.backToCart)
+                        throw PageError(
+                            .conflict, "The cart is empty: there is no book to remove.", back: Self.backToCart)
                     }
                 }
                 state.booksInCart = cart.count

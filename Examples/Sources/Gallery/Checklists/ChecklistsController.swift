@@ -177,7 +177,8 @@ actor ChecklistsController {
                 throw noSuchItem(inList: list)
             case .changed(let expected, let found):
                 throw PageError(
-                    .conflict, "The page showed “\(expected)” here, but it is now “\(found)”: it was changed elsewhere.",
+                    .conflict,
+                    "The page showed “\(expected)” here, but it is now “\(found)”: it was changed elsewhere.",
                     back: back)
             }
         }

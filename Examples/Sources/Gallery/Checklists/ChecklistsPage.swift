@@ -24,7 +24,9 @@ enum ChecklistsPage {
     /// - Parameters:
     ///   - refusedName: a name that was refused, shown in the field with the reason.
     ///   - focus: the element to focus when the page loads.
-    static func allLists(_ model: ChecklistsModel, refusedName: RefusedText? = nil, focus: FocusRequest = .none)
+    static func allLists(
+        _ model: ChecklistsModel, refusedName: RefusedText? = nil, focus: FocusRequest = .none
+    )
         -> Page
     {
         let rows = model.lists.enumerated().map { index, list -> HTML in

@@ -42,7 +42,8 @@ struct QuizController: Sendable {
     static func pageError(for error: QuizGame.MoveError) -> PageError {
         switch error {
         case .notAnOption(let choice):
-            return PageError(.unprocessableContent, "“\(choice)” is not one of this question's options.", back: backToQuiz)
+            return PageError(
+                .unprocessableContent, "“\(choice)” is not one of this question's options.", back: backToQuiz)
         case .notCurrentQuestion(let sent, let current):
             return PageError(
                 .conflict, "That form was for question \(sent + 1), but the quiz is at question \(current + 1).",

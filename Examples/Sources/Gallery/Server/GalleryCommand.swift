@@ -11,8 +11,9 @@ struct GalleryCommand: AsyncParsableCommand {
         commandName: "Gallery",
         abstract: "Serve the ModelKit seed apps as web pages.",
         discussion: """
-            Open the printed address in a browser. The checklists and the remembered open list are \
-            saved in the data folder; press Control-C to stop, which saves first.
+            Open the printed address in a browser. The checklists, the remembered open list and each \
+            visitor's quiz, cart, downloads and items are saved in the data folder; press Control-C to \
+            stop, which saves first.
             """)
 
     /// The address to listen on.

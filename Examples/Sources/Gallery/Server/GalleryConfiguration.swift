@@ -6,7 +6,7 @@ struct GalleryConfiguration: Sendable {
     var host = "127.0.0.1"
     /// The port to listen on; 0 picks a free one.
     var port = 8080
-    /// The folder for the checklists' document and the preferences.
+    /// The folder for the checklists' document, the preferences and the visitors' states.
     var dataDirectory: URL
     /// How many random items the Homepwner store starts with; the seed's text says five.
     var initialItemCount = 5
