@@ -633,6 +633,25 @@ def test_checklists_by_keyboard_typing_fast(driver):
     assert driver.current_url.endswith("/checklists/2"), driver.current_url
 
 
+def test_checklists_out_of_date_tab_shows_the_conflict(driver):
+    """A form sent in the background from a tab that is out of date shows the 409 page, which leads back."""
+    open_page(driver, "/checklists/2")
+    first_tab = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    open_page(driver, "/checklists/2")
+    click_button(driver, "Delete", scope=driver.find_element(By.CSS_SELECTOR, ".item-row[data-item='Milk']"))
+    driver.close()
+    driver.switch_to.window(first_tab)
+    click_button(driver, "Milk", scope=driver.find_element(By.CSS_SELECTOR, ".item-row[data-item='Milk']"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "409 Conflict"
+    assert "The page showed “Milk” here, but it is now “Bread”" in body_text(driver), body_text(driver)
+    assert driver.current_url.endswith("/checklists/2"), driver.current_url
+    check_accessibility(driver, "checklist conflict")
+    driver.find_element(By.LINK_TEXT, "Back to the list").click()
+    wait(driver).until(EC.title_contains("Errands"))
+    assert item_texts(driver)[0] == "Bread", item_texts(driver)
+
+
 def test_bad_address_shows_error_page(driver):
     for path, message, back in [("/checklists/42", "There is no such list.", "Back to your lists"),
                                 ("/checklists/abc", "There is no such list.", "Back to your lists"),
@@ -663,6 +682,7 @@ TESTS = [
     test_checklists_rename_and_delete_items,
     test_checklists_lists_and_remembered_list,
     test_checklists_by_keyboard_typing_fast,
+    test_checklists_out_of_date_tab_shows_the_conflict,
     test_bad_address_shows_error_page,
 ]
 

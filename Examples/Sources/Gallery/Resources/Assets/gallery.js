@@ -28,7 +28,14 @@ document.addEventListener("submit", (event) => {
   const sent = { form, action: form.action, body, fieldID: field ? field.id : null, text: field ? field.value : null };
   if (field) field.value = "";
   setPending(1);
-  queue = queue.then(() => send(sent)).finally(() => setPending(-1));
+  queue = queue
+    .then(() => send(sent))
+    .catch((error) => {
+      // A fault here must not stop the forms queued after this one, nor lose what was typed.
+      console.error(error);
+      putBack(sent, "Something went wrong, so this may not have been saved. Reload the page to see.");
+    })
+    .finally(() => setPending(-1));
 });
 
 async function send(sent) {
@@ -49,8 +56,15 @@ async function send(sent) {
   const answer = new DOMParser().parseFromString(html, "text/html");
   const screen = (doc) => doc.querySelector("main")?.dataset.screen;
   if (!screen(answer) || screen(answer) !== screen(document)) {
-    // Another page (an error page, or the form led elsewhere): show it as the browser would have.
-    showWholePage(answer, response);
+    // The form led to another page: go there, as the browser would have.
+    if (response.ok && response.redirected) {
+      window.location.assign(response.url);
+      return;
+    }
+    // An error page (a 409 from an out-of-date page, a 404): show it in place of this one; the address
+    // stays this page's, so a reload shows the list as it is now.
+    document.title = answer.title;
+    document.body.replaceWith(document.importNode(answer.body, true));
     return;
   }
   const before = document.activeElement;
@@ -103,15 +117,6 @@ function putBack(sent, reason) {
   field.setAttribute("aria-invalid", "true");
   field.setAttribute("aria-describedby", `${field.id}-error`);
   field.focus();
-}
-
-function showWholePage(answer, response) {
-  document.title = answer.title;
-  document.body.replaceWith(document.importNode(answer.body, true));
-  // A page reached by a redirect can be reloaded at its own address; an error page cannot.
-  if (response.ok && response.redirected) window.history.pushState(null, "", response.url);
-  const wanted = document.querySelector("[autofocus]");
-  if (wanted) wanted.focus();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
