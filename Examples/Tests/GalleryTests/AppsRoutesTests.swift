@@ -26,14 +26,16 @@ struct AppsRoutesTests {
         try await GalleryTestSupport.withGallery { client in
             let post = try await client.post("/apps/4/download")
             #expect(post.status == .seeOther)
-            #expect(post.location == "/apps?downloaded=4")
+            #expect(post.location == "/apps?downloaded=4&focus=download-5")
             let page = try await client.get(post.location ?? "").text
             #expect(page.contains(">Download Maps complete</div>"))
             #expect(page.contains("class=\"toast\""))
             #expect(
                 page.contains(
                     "action=\"/apps/4/download\" style=\"left:5px;top:70px;width:70px;height:20px\">"
-                        + "<button type=\"submit\" disabled>Downloaded</button>"))
+                        + "<button type=\"submit\" aria-label=\"Downloaded Maps\" disabled>Downloaded</button>"))
+            // The next app's button takes the focus, as the one pressed is now disabled.
+            #expect(page.contains("id=\"download-5\" aria-label=\"Download Clock\" autofocus>Download</button>"))
             #expect(page.components(separatedBy: ">Download</button>").count == 12)
             let later = try await client.get("/apps").text
             #expect(!later.contains("class=\"toast\""))
@@ -47,7 +49,7 @@ struct AppsRoutesTests {
             _ = try await client.post("/apps/0/download")
             let again = try await client.post("/apps/0/download")
             #expect(again.status == .seeOther)
-            #expect(again.location == "/apps")
+            #expect(again.location == "/apps?focus=download-1")
             #expect(try await client.get("/apps").text.components(separatedBy: ">Downloaded</button>").count == 2)
         }
     }
@@ -64,15 +66,30 @@ struct AppsRoutesTests {
     }
 
     @Test(
-        "Downloading an app that does not exist is a 404 page, a non-number a 400, and nothing changes",
+        "Downloading an app that does not exist, or a word for one, is a 404 page back to the apps; nothing changes",
         arguments: [
             ("12", HTTPResponse.Status.notFound), ("-1", .notFound), ("999999999999", .notFound),
-            ("maps", .badRequest), ("1.5", .badRequest),
+            ("maps", .notFound), ("1.5", .notFound),
         ])
     func unknownAppIsRefused(index: String, status: HTTPResponse.Status) async throws {
         try await GalleryTestSupport.withGallery { client in
-            expectErrorPage(try await client.post("/apps/\(index)/download"), status)
+            let response = try await client.post("/apps/\(index)/download")
+            expectErrorPage(response, status, containing: "There is no such app here.")
+            #expect(response.text.contains("<a href=\"/apps\">Back to the apps</a>"))
             #expect(!(try await client.get("/apps").text.contains("Downloaded")))
+        }
+    }
+
+    @Test("Each Download button names its app, so that twelve of them are not twelve “Download”s")
+    func buttonsNameTheirApp() async throws {
+        let apps = try GalleryResources.bundled().apps
+        try await GalleryTestSupport.withGallery { client in
+            _ = try await client.post("/apps/0/download")
+            let page = try await client.get("/apps").text
+            #expect(page.contains("aria-label=\"Downloaded \(apps[0].name)\" disabled>Downloaded</button>"))
+            for (index, app) in apps.enumerated().dropFirst() {
+                #expect(page.contains("id=\"download-\(index)\" aria-label=\"Download \(app.name)\""), "\(app.name)")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import ModelLayout
 import Testing
 
 @testable import Gallery
@@ -10,8 +11,14 @@ struct BookCartRoutesTests {
         try await GalleryTestSupport.withGallery { client in
             let page = try await client.get("/cart").text
             #expect(page.components(separatedBy: "class=\"cart-cell\"").count == 10)
-            #expect(page.contains("<button type=\"submit\" disabled>Remove</button>"))
-            #expect(page.contains("<button type=\"submit\" class=\"primary\">Add</button>"))
+            #expect(
+                page.contains(
+                    "<button type=\"submit\" id=\"cart-remove\" aria-label=\"Remove the last book\" disabled>Remove</button>"
+                ))
+            #expect(
+                page.contains(
+                    "<button type=\"submit\" class=\"primary\" id=\"cart-add\" aria-label=\"Add the next book\">Add</button>"
+                ))
             #expect(page.contains("0 of 4 books in the cart."))
             #expect(!page.contains("class=\"cart-book\""))
         }
@@ -23,7 +30,7 @@ struct BookCartRoutesTests {
             for _ in 0..<4 {
                 let add = try await client.post("/cart/add")
                 #expect(add.status == .seeOther)
-                #expect(add.location == "/cart")
+                #expect(add.location == "/cart?focus=cart-add" || add.location == "/cart?focus=cart-remove")
             }
             let page = try await client.get("/cart").text
             // margin = (240 − 3·60) / 2 = 30, rows (70 + 30) apart.
@@ -44,9 +51,11 @@ struct BookCartRoutesTests {
             for _ in 0..<4 { _ = try await client.post("/cart/add") }
             let page = try await client.get("/cart").text
             #expect(page.contains("The cart is full."))
-            #expect(page.contains("<button type=\"submit\" class=\"primary\" disabled>Add</button>"))
-            #expect(page.contains("<button type=\"submit\">Remove</button>"))
-            expectErrorPage(try await client.post("/cart/add"), .conflict, containing: "The cart is full")
+            #expect(page.contains("aria-label=\"Add the next book\" disabled>Add</button>"))
+            #expect(page.contains("aria-label=\"Remove the last book\">Remove</button>"))
+            let refused = try await client.post("/cart/add")
+            expectErrorPage(refused, .conflict, containing: "The cart is full")
+            #expect(refused.text.contains("<a href=\"/cart\">Back to the cart</a>"))
             #expect(try await client.get("/cart").text.components(separatedBy: "class=\"cart-book\"").count == 5)
         }
     }
@@ -67,6 +76,23 @@ struct BookCartRoutesTests {
         }
     }
 
+    @Test("After a press the focus stays on the button pressed, or moves to the other when that one is done")
+    func focusFollowsTheButtons() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            #expect(try await client.post("/cart/add").location == "/cart?focus=cart-add")
+            #expect(
+                try await client.get("/cart?focus=cart-add").text.contains(
+                    "id=\"cart-add\" aria-label=\"Add the next book\" autofocus>"))
+            for _ in 0..<2 { _ = try await client.post("/cart/add") }
+            #expect(try await client.post("/cart/add").location == "/cart?focus=cart-remove")
+            #expect(try await client.post("/cart/remove").location == "/cart?focus=cart-remove")
+            for _ in 0..<2 { _ = try await client.post("/cart/remove") }
+            #expect(try await client.post("/cart/remove").location == "/cart?focus=cart-add")
+            // A disabled button is never focused, whatever the address asks.
+            #expect(!(try await client.get("/cart?focus=cart-remove").text.contains("autofocus")))
+        }
+    }
+
     @Test("An oversized body is refused and the cart is unchanged")
     func oversizedBody() async throws {
         try await GalleryTestSupport.withGallery { client in
@@ -83,7 +109,9 @@ struct BookCartTests {
 
     @Test("The seed's cart area holds nine cells")
     func capacityIsNine() throws {
-        let controller = try BookCartController(books: shelf)
+        let directory = try TemporaryDirectory()
+        let visitors = try VisitorStore(dataDirectory: directory.url, items: ItemStore())
+        let controller = try BookCartController(books: shelf, visitors: visitors)
         #expect(controller.cells.itemCount == 9)
     }
 
@@ -97,5 +125,11 @@ struct BookCartTests {
         #expect(throws: BookCart.ChangeError.full) { try cart.add() }
         #expect(try cart.removeLast() == shelf[1])
         #expect(BookCart(shelf: shelf, capacity: -3).isFull)
+    }
+
+    @Test(
+        "A saved count is brought within what the cart can hold", arguments: [(-2, 0), (0, 0), (3, 3), (4, 4), (9, 4)])
+    func savedCountIsClamped(saved: Int, expected: Int) {
+        #expect(BookCart(shelf: shelf, capacity: 9, count: saved).count == expected)
     }
 }

@@ -50,43 +50,105 @@ enum GalleryTestSupport {
     }
 
     /// The Gallery with its bundled resources, saving in `dataDirectory`.
-    static func app(dataDirectory: URL, itemStore: ItemStore = itemStore()) async throws -> GalleryApplication.App {
+    static func app(
+        dataDirectory: URL, itemStore: ItemStore = itemStore(), visitorCapacity: Int = VisitorStore.defaultCapacity
+    ) async throws -> GalleryApplication.App {
         try await GalleryApplication.make(
-            configuration: GalleryConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory),
+            configuration: GalleryConfiguration(
+                host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, visitorCapacity: visitorCapacity),
             itemStore: itemStore)
     }
 
-    /// Runs `body` against a Gallery over a fresh data folder, through the router (no sockets).
+    /// Runs `body` against a Gallery over a fresh data folder, through the router (no sockets), with
+    /// one browser, which keeps its cookie as a browser does.
     static func withGallery(
         itemStore: ItemStore = itemStore(),
-        _ body: (RouterClient) async throws -> Void
+        _ body: (TestBrowser) async throws -> Void
     ) async throws {
         let directory = try TemporaryDirectory()
         let app = try await app(dataDirectory: directory.url, itemStore: itemStore)
-        try await app.withRouterClient(body)
+        try await app.withRouterClient { client in try await body(TestBrowser(client: client)) }
     }
 }
 
 extension RouterClient {
     /// GETs `uri`.
-    func get(_ uri: String) async throws -> RouterClient.Response {
-        try await execute(uri: uri, method: .get)
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> RouterClient.Response {
+        try await execute(uri: uri, method: .get, headers: headers)
     }
 
     /// POSTs a form with `fields`, encoded as a browser does.
-    func post(_ uri: String, _ fields: [(String, String)] = []) async throws -> RouterClient.Response {
+    func post(
+        _ uri: String, _ fields: [(String, String)] = [], headers: HTTPFields = [:]
+    ) async throws -> RouterClient.Response {
         let body = fields.map { "\(FormEncoding.encode($0.0))=\(FormEncoding.encode($0.1))" }.joined(separator: "&")
-        return try await post(uri, body: body)
+        return try await post(uri, body: body, headers: headers)
     }
 
     /// POSTs `body` as it is, for bodies a browser would never send.
     func post(
-        _ uri: String, body: String, contentType: String = "application/x-www-form-urlencoded"
+        _ uri: String, body: String, contentType: String = "application/x-www-form-urlencoded",
+        headers: HTTPFields = [:]
     )
         async throws -> RouterClient.Response
     {
-        try await execute(
-            uri: uri, method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: body))
+        var headers = headers
+        headers[.contentType] = contentType
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+}
+
+/// One browser, as the route tests drive it: it sends back the cookie the Gallery set, as a browser
+/// does, so its requests are one visitor's, whichever of its tabs sends them. Two browsers over one
+/// client are two visitors.
+actor TestBrowser {
+    /// Where the requests go.
+    let client: RouterClient
+    /// The visitor cookie as the browser sends it (`gallery-visitor=…`), once the Gallery set one.
+    private(set) var cookie: String?
+
+    /// A browser with no cookie yet, or with `cookie`.
+    init(client: RouterClient, cookie: String? = nil) {
+        self.client = client
+        self.cookie = cookie
+    }
+
+    /// The `Set-Cookie` header of the last response that had one.
+    private(set) var lastSetCookie: String?
+
+    /// GETs `uri`.
+    func get(_ uri: String) async throws -> RouterClient.Response {
+        keepCookie(try await client.get(uri, headers: cookieHeaders))
+    }
+
+    /// POSTs a form with `fields`, encoded as a browser does.
+    func post(_ uri: String, _ fields: [(String, String)] = []) async throws -> RouterClient.Response {
+        keepCookie(try await client.post(uri, fields, headers: cookieHeaders))
+    }
+
+    /// POSTs `body` as it is.
+    func post(
+        _ uri: String, body: String, contentType: String = "application/x-www-form-urlencoded"
+    ) async throws -> RouterClient.Response {
+        keepCookie(try await client.post(uri, body: body, contentType: contentType, headers: cookieHeaders))
+    }
+
+    /// Sends any request, with the cookie.
+    func execute(uri: String, method: HTTPRequest.Method) async throws -> RouterClient.Response {
+        keepCookie(try await client.execute(uri: uri, method: method, headers: cookieHeaders))
+    }
+
+    private var cookieHeaders: HTTPFields {
+        guard let cookie else { return [:] }
+        return [.cookie: cookie]
+    }
+
+    private func keepCookie(_ response: RouterClient.Response) -> RouterClient.Response {
+        if let setCookie = response.headers[.setCookie] {
+            lastSetCookie = setCookie
+            cookie = setCookie.split(separator: ";", maxSplits: 1).first.map(String.init)
+        }
+        return response
     }
 }
 

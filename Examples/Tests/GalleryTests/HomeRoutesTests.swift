@@ -41,6 +41,24 @@ struct HomeRoutesTests {
         }
     }
 
+    @Test("Every page names the Gallery's icon, and /favicon.ico, which browsers ask for by that name, leads to it")
+    func favicon() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            for path in ["/", "/apps", "/quiz", "/cart", "/items", "/checklists/0", "/no/such/page"] {
+                #expect(
+                    try await client.get(path).text.contains(
+                        "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">"), "\(path)")
+            }
+            let ico = try await client.get("/favicon.ico")
+            #expect(ico.status == .movedPermanently)
+            #expect(ico.location == "/assets/favicon.svg")
+            let icon = try await client.get("/assets/favicon.svg")
+            #expect(icon.status == .ok)
+            #expect(icon.headers[.contentType] == "image/svg+xml")
+            #expect(icon.text.hasPrefix("<svg"))
+        }
+    }
+
     @Test("An unknown asset, or a path that tries to leave the folder, is a 404 page")
     func unknownAssetIsNotFound() async throws {
         try await GalleryTestSupport.withGallery { client in

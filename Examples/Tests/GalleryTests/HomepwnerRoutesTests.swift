@@ -30,7 +30,7 @@ struct HomepwnerRoutesTests {
         try await GalleryTestSupport.withGallery(itemStore: store) { client in
             let add = try await client.post("/items")
             #expect(add.status == .seeOther)
-            #expect(add.location == "/items")
+            #expect(add.location == "/items?focus=items-add")
             let page = try await client.get("/items").text
             #expect(page.contains("4 items"))
             #expect(page.components(separatedBy: "class=\"table-row item-row\"").count == 5)
@@ -69,7 +69,7 @@ struct HomepwnerRoutesTests {
         arguments: [
             ("/items/3/delete", "id=FIRST", HTTPResponse.Status.notFound),
             ("/items/-1/delete", "id=FIRST", .notFound),
-            ("/items/one/delete", "id=FIRST", .badRequest),
+            ("/items/one/delete", "id=FIRST", .notFound),
             ("/items/1/delete", "id=FIRST", .conflict),
             ("/items/0/delete", "", .badRequest),
             ("/items/0/delete", "id=not-a-uuid", .badRequest),
@@ -86,11 +86,50 @@ struct HomepwnerRoutesTests {
         }
     }
 
-    @Test("The controller reads its rows from the store it was given")
-    func controllerUsesInjectedStore() async {
-        let controller = ItemsController(itemStore: store)
-        #expect(await controller.itemStore == store)
-        await controller.addRandomItem()
-        #expect(await controller.itemStore.allItems.count == 4)
+    @Test(
+        "A form from a page that is out of date is refused with a page that counts rows from one and leads back to the table"
+    )
+    func conflictCountsFromOne() async throws {
+        let items = store.allItems
+        try await GalleryTestSupport.withGallery(itemStore: store) { client in
+            // Another tab deleted the first row; this tab's page still shows the third item in row 3.
+            _ = try await client.post("/items/0/delete", [("id", items[0].id.uuidString)])
+            let response = try await client.post("/items/1/delete", [("id", items[1].id.uuidString)])
+            expectErrorPage(response, .conflict, containing: "Row 2 now shows another item")
+            #expect(response.text.contains("<a href=\"/items\">Back to the table</a>"))
+            #expect(!response.text.contains("Row 1 "))
+            let missing = try await client.post("/items/7/delete", [("id", items[2].id.uuidString)])
+            expectErrorPage(missing, .notFound, containing: "The table has no such row")
+            #expect(missing.text.contains("<a href=\"/items\">Back to the table</a>"))
+        }
+    }
+
+    @Test("After a delete the focus goes to the row that took its place, the one above, or Add")
+    func focusAfterDelete() async throws {
+        let items = store.allItems
+        try await GalleryTestSupport.withGallery(itemStore: store) { client throws in
+            #expect(
+                try await client.post("/items/1/delete", [("id", items[1].id.uuidString)]).location
+                    == "/items?focus=delete-1")
+            #expect(
+                try await client.get("/items?focus=delete-1").text.contains(
+                    "id=\"delete-1\" aria-label=\"Delete \(items[2].name), $\(items[2].valueInDollars)\" autofocus>"))
+            #expect(
+                try await client.post("/items/1/delete", [("id", items[2].id.uuidString)]).location
+                    == "/items?focus=delete-0")
+            #expect(
+                try await client.post("/items/0/delete", [("id", items[0].id.uuidString)]).location
+                    == "/items?focus=items-add")
+        }
+    }
+
+    @Test("Each visitor starts with a copy of the injected store")
+    func visitorsStartWithTheInjectedStore() async throws {
+        let directory = try TemporaryDirectory()
+        let visitors = try VisitorStore(dataDirectory: directory.url, items: store)
+        #expect(await visitors.state(of: nil).items == store)
+        let (visitor, _) = try await visitors.change(nil) { state throws(PageError) in state.items.createItem() }
+        #expect(await visitors.state(of: visitor).items.allItems.count == 4)
+        #expect(await visitors.state(of: nil).items == store)
     }
 }

@@ -24,7 +24,7 @@ struct QuizRoutesTests {
         try await GalleryTestSupport.withGallery { client in
             let answer = try await client.post("/quiz/answer", [("question", "0"), ("option", "Panda")])
             #expect(answer.status == .seeOther)
-            #expect(answer.location == "/quiz")
+            #expect(answer.location == "/quiz?focus=quiz-next")
             let page = try await client.get("/quiz").text
             #expect(page.contains("Right! It is Panda."))
             #expect(page.contains("<span class=\"quiz-score\">1</span>"))
@@ -65,6 +65,25 @@ struct QuizRoutesTests {
                 containing: "The quiz is over")
             #expect(try await client.post("/quiz/restart").status == .seeOther)
             #expect(try await client.get("/quiz").text.contains("Question 1 of 4"))
+        }
+    }
+
+    @Test("After each move the next thing to press takes the focus: Next, then the first option, then Play again")
+    func focusFollowsTheGame() async throws {
+        try await GalleryTestSupport.withGallery { client in
+            _ = try await client.post("/quiz/answer", [("question", "0"), ("option", "Panda")])
+            let answered = try await client.get("/quiz?focus=quiz-next").text
+            // The verdict describes the button, so a screen reader reads it with the focus.
+            #expect(answered.contains("id=\"quiz-next\" aria-describedby=\"quiz-verdict\" autofocus>"))
+            #expect(answered.contains("id=\"quiz-verdict\">Right! It is Panda.</p>"))
+            #expect(try await client.post("/quiz/next", [("question", "0")]).location == "/quiz?focus=quiz-option-0")
+            #expect(try await client.get("/quiz?focus=quiz-option-0").text.contains("id=\"quiz-option-0\" autofocus>"))
+            for (number, choice) in ["Rome", "Swift", "Nine"].enumerated().map({ ($0 + 1, $1) }) {
+                _ = try await client.post("/quiz/answer", [("question", "\(number)"), ("option", choice)])
+                let next = try await client.post("/quiz/next", [("question", "\(number)")])
+                #expect(next.location == (number == 3 ? "/quiz?focus=quiz-restart" : "/quiz?focus=quiz-option-0"))
+            }
+            #expect(try await client.post("/quiz/restart").location == "/quiz?focus=quiz-option-0")
         }
     }
 
@@ -127,6 +146,23 @@ struct QuizGameTests {
         game.restart()
         #expect(game.phase == .asking)
         #expect(game.score == 0)
+    }
+
+    @Test(
+        "A saved progress is taken up within the questions: index and score in range, a choice that is no option dropped",
+        arguments: [
+            (QuizGame.Progress(questionIndex: 1, score: 1, choice: "D"), 1, 1, "D"),
+            (QuizGame.Progress(questionIndex: 1, score: 1, choice: "A"), 1, 1, nil),
+            (QuizGame.Progress(questionIndex: 0, score: 5, choice: nil), 0, 0, nil),
+            (QuizGame.Progress(questionIndex: 0, score: 5, choice: "B"), 0, 1, "B"),
+            (QuizGame.Progress(questionIndex: 9, score: 9, choice: "C"), 2, 2, nil),
+            (QuizGame.Progress(questionIndex: -4, score: -1, choice: nil), 0, 0, nil),
+        ])
+    func savedProgressIsClamped(saved: QuizGame.Progress, index: Int, score: Int, choice: String?) {
+        let game = QuizGame(questions: questions, progress: saved)
+        #expect(game.questionIndex == index)
+        #expect(game.score == score)
+        #expect(game.progress.choice == choice)
     }
 
     @Test("A game without questions is over at once")

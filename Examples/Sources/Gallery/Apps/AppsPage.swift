@@ -11,6 +11,11 @@ struct AppsPage {
     var downloaded: Set<Int>
     /// The app whose download just finished, if any: the label says so.
     var toast: AppInfo?
+    /// The element to focus when the page loads.
+    var focus: FocusRequest = .none
+
+    /// The id of the Download button of the app at `index`.
+    static func downloadID(_ index: Int) -> String { "download-\(index)" }
 
     /// The inside of a tile. The seed's 15-point button inset leaves a 50-point button, enough for
     /// UIKit's "Download" at 14 pt but not for "Downloaded" in a browser's font, so the button keeps
@@ -43,10 +48,14 @@ struct AppsPage {
         let app = apps[index]
         let parts = Self.tileLayout.frames(in: frame.size)
         let isDownloaded = downloaded.contains(index)
+        // Twelve buttons that all read "Download" need the app's name in theirs, after the word shown.
         let button: HTML =
             isDownloaded
-            ? "<button type=\"submit\" disabled>Downloaded</button>"
-            : "<button type=\"submit\">Download</button>"
+            ? "<button type=\"submit\" aria-label=\"Downloaded \(app.name)\" disabled>Downloaded</button>"
+            : """
+            <button type="submit" id="\(Self.downloadID(index))" aria-label="Download \(app.name)"\
+            \(focus.attribute(for: Self.downloadID(index)))>Download</button>
+            """
         return """
             <div class="app-tile" data-app="\(app.name)" style="\(FrameStyle.css(frame))">\
             <img class="app-icon" src="\(app.iconPath)" alt="" style="\(FrameStyle.css(parts.icon))">\

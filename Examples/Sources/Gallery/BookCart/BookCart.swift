@@ -16,10 +16,12 @@ struct BookCart: Sendable, Hashable {
     /// How many books are in the cart: always the first ones of the shelf.
     private(set) var count = 0
 
-    /// An empty cart over `shelf` with `capacity` cells; a negative capacity counts as none.
-    init(shelf: [Book], capacity: Int) {
+    /// A cart over `shelf` with `capacity` cells holding the first `count` books, empty unless told
+    /// otherwise; a negative capacity counts as none, and a count is brought within what fits.
+    init(shelf: [Book], capacity: Int, count: Int = 0) {
         self.shelf = shelf
         self.capacity = max(0, capacity)
+        self.count = min(max(0, count), min(shelf.count, self.capacity))
     }
 
     /// The books in the cart, in the order they went in.

@@ -9,6 +9,20 @@ struct BookCartPage {
     var cells: GridLayout
     /// The size of the cart's area.
     var cartSize: Size
+    /// The element to focus when the page loads.
+    var focus: FocusRequest = .none
+
+    /// The id of the Add button.
+    static let addID = "cart-add"
+    /// The id of the Remove button.
+    static let removeID = "cart-remove"
+
+    /// The button to press next after a change left `cart` as it is: the one just pressed, or the
+    /// other when that one can do no more.
+    static func focusAfterChange(_ cart: BookCart, added: Bool) -> String {
+        if added { return cart.isFull ? removeID : addID }
+        return cart.isEmpty ? addID : removeID
+    }
 
     /// The seed's `XYBookView`: cover 70 %, title 30 %.
     static let bookLayout = BookTileLayout()
@@ -21,14 +35,16 @@ struct BookCartPage {
         let books = cart.books.enumerated().compactMap { index, book -> HTML? in
             cells.frame(at: index).map { bookView(book, frame: $0) }
         }
-        let addButton: HTML =
-            cart.isFull
-            ? "<button type=\"submit\" class=\"primary\" disabled>Add</button>"
-            : "<button type=\"submit\" class=\"primary\">Add</button>"
-        let removeButton: HTML =
-            cart.isEmpty
-            ? "<button type=\"submit\" disabled>Remove</button>"
-            : "<button type=\"submit\">Remove</button>"
+        // The names say what each button acts on; each begins with the word shown, as a person who
+        // speaks to their computer says it.
+        let addButton: HTML = """
+            <button type="submit" class="primary" id="\(Self.addID)" aria-label="Add the next book"\
+            \(cart.isFull ? " disabled" : focus.attribute(for: Self.addID))>Add</button>
+            """
+        let removeButton: HTML = """
+            <button type="submit" id="\(Self.removeID)" aria-label="Remove the last book"\
+            \(cart.isEmpty ? " disabled" : focus.attribute(for: Self.removeID))>Remove</button>
+            """
         let status: HTML =
             cart.isFull
             ? "<p class=\"cart-status full\" role=\"status\">The cart is full.</p>"

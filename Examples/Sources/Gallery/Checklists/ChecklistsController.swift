@@ -70,43 +70,63 @@ actor ChecklistsController {
     /// `GET /checklists`: the open list if one is remembered and still exists, else all lists.
     func start() -> Response? {
         guard let index = model.selectedIndex else { return nil }
-        return Response.redirect(to: "\(GalleryPaths.checklists)/\(index)")
+        return Response.redirect(to: ChecklistsPage.listPath(index))
     }
 
-    /// The page of all lists.
-    func allListsPage() -> Page {
-        ChecklistsPage.allLists(model)
+    /// The page of all lists, with a refused name in its field if there is one.
+    func allListsPage(refusedName: RefusedText? = nil, focus: FocusRequest = .none) -> Page {
+        ChecklistsPage.allLists(model, refusedName: refusedName, focus: focus)
     }
 
     /// Opens the list at `index` and remembers it, as the seed's segue stores `ChecklistIndex`.
-    func open(_ index: Int) throws -> Page {
-        let list = try Self.checked { () throws(ChecklistsModel.EditError) in try model.list(at: index) }
+    func open(_ index: Int, focus: FocusRequest) throws -> Page {
+        let list = try Self.checked(back: Self.allListsLink) { () throws(ChecklistsModel.EditError) in
+            try model.list(at: index)
+        }
         if preferences[.checklistIndex] != index {
             try preferences.set(index, for: .checklistIndex)
         }
-        return ChecklistsPage.checklist(list, index: index)
+        return ChecklistsPage.checklist(list, index: index, focus: focus)
     }
 
-    /// The edit page of a list.
-    func editListPage(_ index: Int) throws(HTTPError) -> Page {
-        let list = try Self.checked { () throws(ChecklistsModel.EditError) in try model.list(at: index) }
-        return ChecklistsPage.editList(list, index: index)
+    /// The page of the list at `index` with an item's text that was refused.
+    func listPage(_ index: Int, refusedText: RefusedText) throws(PageError) -> Page {
+        let list = try Self.checked(back: Self.allListsLink) { () throws(ChecklistsModel.EditError) in
+            try model.list(at: index)
+        }
+        return ChecklistsPage.checklist(list, index: index, refusedText: refusedText)
     }
 
-    /// The edit page of an item.
-    func editItemPage(_ item: Int, inList list: Int) throws(HTTPError) -> Page {
-        let found = try Self.checked { () throws(ChecklistsModel.EditError) in try model.item(item, inList: list) }
-        return ChecklistsPage.editItem(found, index: item, list: list)
+    /// The edit page of a list, with a name that was refused if there is one.
+    func editListPage(_ index: Int, refusedName: RefusedText? = nil) throws(PageError) -> Page {
+        let list = try Self.checked(back: Self.allListsLink) { () throws(ChecklistsModel.EditError) in
+            try model.list(at: index)
+        }
+        return ChecklistsPage.editList(list, index: index, refusedName: refusedName)
+    }
+
+    /// The edit page of an item, with a text that was refused if there is one.
+    func editItemPage(_ item: Int, inList list: Int, refusedText: RefusedText? = nil) throws(PageError) -> Page {
+        let found = try Self.checked(back: Self.listLink(list)) { () throws(ChecklistsModel.EditError) in
+            try model.item(item, inList: list)
+        }
+        return ChecklistsPage.editItem(found, index: item, list: list, refusedText: refusedText)
     }
 
     // MARK: Changes
 
     /// Applies `edit` to the lists and the open list and saves what changed; a refused edit changes
     /// nothing, and a failed save puts the lists back as they were, so the page and the file agree.
-    func change(_ edit: @Sendable (inout ChecklistsModel) throws(ChecklistsModel.EditError) -> Void) throws {
+    ///
+    /// - Parameter back: where the error page of a refused edit leads.
+    /// - Returns: the lists and the open list after the edit.
+    @discardableResult
+    func change(
+        back: PageLink, _ edit: @Sendable (inout ChecklistsModel) throws(ChecklistsModel.EditError) -> Void
+    ) throws -> ChecklistsModel {
         let current = model
         var changed = current
-        try Self.checked { () throws(ChecklistsModel.EditError) in try edit(&changed) }
+        try Self.checked(back: back) { () throws(ChecklistsModel.EditError) in try edit(&changed) }
         if changed.lists != current.lists {
             document.update { $0 = changed.lists }
             do {
@@ -119,25 +139,47 @@ actor ChecklistsController {
         if changed.indexOfSelectedChecklist != current.indexOfSelectedChecklist {
             try preferences.set(changed.indexOfSelectedChecklist, for: .checklistIndex)
         }
+        return changed
+    }
+
+    /// The way back from an error about a list: the page of all lists.
+    static let allListsLink = PageLink(path: GalleryPaths.checklists, label: "Back to your lists")
+
+    /// The way back from an error about an item: its list.
+    static func listLink(_ index: Int) -> PageLink {
+        PageLink(path: ChecklistsPage.listPath(index), label: "Back to the list")
+    }
+
+    /// The 404 page of an address that names no list, a word or a number alike.
+    static let noSuchList = PageError(
+        .notFound, "There is no such list. It may have been deleted, or the address is mistyped.",
+        back: allListsLink)
+
+    /// The 404 page of an address that names no item of list `list`.
+    static func noSuchItem(inList list: Int) -> PageError {
+        PageError(
+            .notFound, "This list has no such item. It may have been deleted, or the address is mistyped.",
+            back: listLink(list))
     }
 
     /// Runs `body`, reporting a refused edit as the page a person sees: an index that names nothing
-    /// is a 404, a page that is out of date a 409.
+    /// is a 404, a page that is out of date a 409, each with a link `back` (all lists for a missing list).
     static func checked<Value>(
-        _ body: () throws(ChecklistsModel.EditError) -> Value
-    ) throws(HTTPError) -> Value {
+        back: PageLink, _ body: () throws(ChecklistsModel.EditError) -> Value
+    ) throws(PageError) -> Value {
         do {
             return try body()
         } catch {
             switch error {
-            case .noSuchList(let index):
-                throw HTTPError(.notFound, message: "There is no list number \(index).")
-            case .noSuchItem(let list, let item):
-                throw HTTPError(.notFound, message: "List \(list) has no item number \(item).")
+            case .noSuchList:
+                throw noSuchList
+            case .noSuchItem(let list, _):
+                throw noSuchItem(inList: list)
             case .changed(let expected, let found):
-                throw HTTPError(
+                throw PageError(
                     .conflict,
-                    message: "The page showed “\(expected)” here, but it is now “\(found)”. Reload and try again.")
+                    "The page showed “\(expected)” here, but it is now “\(found)”: it was changed elsewhere.",
+                    back: back)
             }
         }
     }
@@ -148,51 +190,71 @@ actor ChecklistsController {
     nonisolated func addRoutes(to router: Router<some RequestContext>) {
         router.get("checklists") { request, context -> Response in
             if let redirect = await self.start() { return redirect }
-            return await self.allListsPage().response(from: request, context: context)
+            return await self.allListsPage(focus: FocusRequest(request)).response(from: request, context: context)
         }
-        router.post("checklists") { request, _ in
-            let name = try await FormFields.read(from: request).text("name", label: "list's name")
-            try await self.change { model throws(ChecklistsModel.EditError) in model.addList(named: name) }
-            return Response.redirect(to: GalleryPaths.checklists)
+        router.post("checklists") { request, context -> Response in
+            switch try await FormFields.read(from: request).text("name", label: "list's name") {
+            case .failure(let refused):
+                return await self.allListsPage(refusedName: refused).response(from: request, context: context)
+            case .success(let name):
+                try await self.change(back: Self.allListsLink) { model throws(ChecklistsModel.EditError) in
+                    model.addList(named: name)
+                }
+                return FocusRequest.redirect(to: GalleryPaths.checklists, focusing: ChecklistsPage.newListFieldID)
+            }
         }
         router.post("checklists/close") { request, _ in
             _ = try await FormFields.read(from: request)
-            try await self.change { model throws(ChecklistsModel.EditError) in
+            let wasOpen = await self.model.selectedIndex
+            try await self.change(back: Self.allListsLink) { model throws(ChecklistsModel.EditError) in
                 model.indexOfSelectedChecklist = ChecklistsModel.noSelection
             }
-            return Response.redirect(to: GalleryPaths.checklists)
+            guard let wasOpen else { return Response.redirect(to: GalleryPaths.checklists) }
+            return FocusRequest.redirect(to: GalleryPaths.checklists, focusing: ChecklistsPage.listID(wasOpen))
         }
-        router.get("checklists/:list") { _, context in
-            try await self.open(try context.parameters.require("list", as: Int.self))
+        router.get("checklists/:list") { request, context in
+            try await self.open(try Self.list(context), focus: FocusRequest(request))
         }
         router.get("checklists/:list/edit") { _, context in
-            try await self.editListPage(try context.parameters.require("list", as: Int.self))
+            try await self.editListPage(try Self.list(context))
         }
-        router.post("checklists/:list/rename") { request, context in
-            let list = try context.parameters.require("list", as: Int.self)
+        router.post("checklists/:list/rename") { request, context -> Response in
+            let list = try Self.list(context)
             let form = try await FormFields.read(from: request)
             let current = try Self.current(form)
-            let name = try form.text("name", label: "list's name")
-            try await self.change { model throws(ChecklistsModel.EditError) in
-                try model.renameList(at: list, expecting: current, to: name)
+            switch try form.text("name", label: "list's name") {
+            case .failure(let refused):
+                return try await self.editListPage(list, refusedName: refused).response(from: request, context: context)
+            case .success(let name):
+                try await self.change(back: Self.allListsLink) { model throws(ChecklistsModel.EditError) in
+                    try model.renameList(at: list, expecting: current, to: name)
+                }
+                return FocusRequest.redirect(to: GalleryPaths.checklists, focusing: ChecklistsPage.listID(list))
             }
-            return Response.redirect(to: GalleryPaths.checklists)
         }
         router.post("checklists/:list/delete") { request, context in
-            let list = try context.parameters.require("list", as: Int.self)
+            let list = try Self.list(context)
             let current = try Self.current(try await FormFields.read(from: request))
-            try await self.change { model throws(ChecklistsModel.EditError) in
+            let model = try await self.change(back: Self.allListsLink) { model throws(ChecklistsModel.EditError) in
                 try model.deleteList(at: list, expecting: current)
             }
-            return Response.redirect(to: GalleryPaths.checklists)
+            // The row that took the deleted one's place, or the one above, or the field for a new list.
+            let next =
+                model.lists.isEmpty
+                ? ChecklistsPage.newListFieldID : ChecklistsPage.listID(min(list, model.lists.count - 1))
+            return FocusRequest.redirect(to: GalleryPaths.checklists, focusing: next)
         }
-        router.post("checklists/:list/items") { request, context in
-            let list = try context.parameters.require("list", as: Int.self)
-            let text = try await FormFields.read(from: request).text("text", label: "item's text")
-            try await self.change { model throws(ChecklistsModel.EditError) in
-                try model.addItem(text: text, toList: list)
+        router.post("checklists/:list/items") { request, context -> Response in
+            let list = try Self.list(context)
+            switch try await FormFields.read(from: request).text("text", label: "item's text") {
+            case .failure(let refused):
+                return try await self.listPage(list, refusedText: refused).response(from: request, context: context)
+            case .success(let text):
+                try await self.change(back: Self.listLink(list)) { model throws(ChecklistsModel.EditError) in
+                    try model.addItem(text: text, toList: list)
+                }
+                return FocusRequest.redirect(to: ChecklistsPage.listPath(list), focusing: ChecklistsPage.newItemFieldID)
             }
-            return Response.redirect(to: "\(GalleryPaths.checklists)/\(list)")
         }
         router.get("checklists/:list/items/:item/edit") { _, context in
             let (list, item) = try Self.position(context)
@@ -201,28 +263,48 @@ actor ChecklistsController {
         router.post("checklists/:list/items/:item/toggle") { request, context in
             let (list, item) = try Self.position(context)
             let current = try Self.current(try await FormFields.read(from: request))
-            try await self.change { model throws(ChecklistsModel.EditError) in
+            try await self.change(back: Self.listLink(list)) { model throws(ChecklistsModel.EditError) in
                 try model.toggleItem(item, inList: list, expecting: current)
             }
-            return Response.redirect(to: "\(GalleryPaths.checklists)/\(list)")
+            return FocusRequest.redirect(to: ChecklistsPage.listPath(list), focusing: ChecklistsPage.itemID(item))
         }
-        router.post("checklists/:list/items/:item/rename") { request, context in
+        router.post("checklists/:list/items/:item/rename") { request, context -> Response in
             let (list, item) = try Self.position(context)
             let form = try await FormFields.read(from: request)
             let current = try Self.current(form)
-            let text = try form.text("text", label: "item's text")
-            try await self.change { model throws(ChecklistsModel.EditError) in
-                try model.renameItem(item, inList: list, expecting: current, to: text)
+            switch try form.text("text", label: "item's text") {
+            case .failure(let refused):
+                return try await self.editItemPage(item, inList: list, refusedText: refused)
+                    .response(from: request, context: context)
+            case .success(let text):
+                try await self.change(back: Self.listLink(list)) { model throws(ChecklistsModel.EditError) in
+                    try model.renameItem(item, inList: list, expecting: current, to: text)
+                }
+                return FocusRequest.redirect(to: ChecklistsPage.listPath(list), focusing: ChecklistsPage.itemID(item))
             }
-            return Response.redirect(to: "\(GalleryPaths.checklists)/\(list)")
         }
         router.post("checklists/:list/items/:item/delete") { request, context in
             let (list, item) = try Self.position(context)
             let current = try Self.current(try await FormFields.read(from: request))
-            try await self.change { model throws(ChecklistsModel.EditError) in
+            let model = try await self.change(back: Self.listLink(list)) { model throws(ChecklistsModel.EditError) in
                 try model.deleteItem(item, inList: list, expecting: current)
             }
-            return Response.redirect(to: "\(GalleryPaths.checklists)/\(list)")
+            // The row that took the deleted one's place, or the one above, or the field for a new item.
+            let count = model.lists[list].items.count
+            let next = count == 0 ? ChecklistsPage.newItemFieldID : ChecklistsPage.itemID(min(item, count - 1))
+            return FocusRequest.redirect(to: ChecklistsPage.listPath(list), focusing: next)
+        }
+        // The addresses the forms post to, asked for with GET (a page shown after a refused text was
+        // reloaded from the address bar): the page the form was on.
+        router.get("checklists/:list/items") { _, context in
+            Response.redirect(to: ChecklistsPage.listPath(try Self.list(context)))
+        }
+        router.get("checklists/:list/rename") { _, context in
+            Response.redirect(to: "\(ChecklistsPage.listPath(try Self.list(context)))/edit")
+        }
+        router.get("checklists/:list/items/:item/rename") { _, context in
+            let (list, item) = try Self.position(context)
+            return Response.redirect(to: "\(ChecklistsPage.listPath(list))/items/\(item)/edit")
         }
     }
 
@@ -234,8 +316,14 @@ actor ChecklistsController {
         return current
     }
 
+    /// The list number in the address; anything but a number names no list.
+    private static func list(_ context: some RequestContext) throws(PageError) -> Int {
+        try AddressIndex.read("list", from: context, orElse: noSuchList)
+    }
+
     /// The list and item numbers in the address.
-    private static func position(_ context: some RequestContext) throws -> (list: Int, item: Int) {
-        (try context.parameters.require("list", as: Int.self), try context.parameters.require("item", as: Int.self))
+    private static func position(_ context: some RequestContext) throws(PageError) -> (list: Int, item: Int) {
+        let list = try list(context)
+        return (list, try AddressIndex.read("item", from: context, orElse: noSuchItem(inList: list)))
     }
 }

@@ -2,65 +2,70 @@ import Foundation
 import Hummingbird
 import ModelLayout
 
-/// Seed 003's `ItemsViewController`: a table of the items in an ``ItemStore`` that is handed to it.
+/// Seed 003's `ItemsViewController`: a table of the items in an ``ItemStore``, each visitor with
+/// their own store (kept in ``VisitorStore``).
 ///
-/// The controller never creates its store: the application makes one (with random items, as the
-/// seed's scene delegate does) and injects it, so a test injects one made from a seeded generator and
-/// knows every row. All table questions go through ModelLayout's ``TableDataSource``, which checks
-/// every position, so a stale or forged row number is a 404 rather than a crash.
-actor ItemsController {
-    private var dataSource: TableDataSource<ItemStore>
+/// The controller never creates a store: a newcomer starts with a copy of the one injected into the
+/// ``VisitorStore`` (random items, as the seed's scene delegate makes), so a test injects one made from
+/// a seeded generator and knows every row. All table questions go through ModelLayout's
+/// ``TableDataSource``, which checks every position, so a stale or forged row number is a 404 rather
+/// than a crash.
+struct ItemsController: Sendable {
+    /// Where each visitor's items are kept.
+    let visitors: VisitorStore
 
-    /// A controller over `itemStore`.
-    init(itemStore: ItemStore) {
-        dataSource = TableDataSource(store: itemStore)
-    }
+    /// The way back from a refused delete.
+    static let backToTable = PageLink(path: GalleryPaths.items, label: "Back to the table")
 
-    /// The store as it is now, for tests and for the page.
-    var itemStore: ItemStore { dataSource.store }
+    /// The 404 page of a row that is not in the table.
+    static let noSuchRow = PageError(
+        .notFound, "The table has no such row: it may have been deleted in another tab.", back: backToTable)
 
-    /// The current page.
-    func page() -> Page {
-        ItemsPage(dataSource: dataSource).page
-    }
-
-    /// Adds a random item at the end, as the seed's `createItem()`.
-    func addRandomItem() {
-        dataSource.store.createItem()
-    }
-
-    /// Deletes the row `row` if it still shows the item `id`.
+    /// Deletes row `row` of `store` if it still shows the item `id`, and returns the element to focus
+    /// next: the Delete button of the row that took its place (or the one above), or Add when none is left.
     ///
     /// The row alone is not enough: after a delete in another tab, the same row holds another item,
     /// and a form from the old page must not delete it.
-    func deleteItem(row: Int, id: UUID) throws(HTTPError) {
+    static func deleteItem(row: Int, id: UUID, from store: inout ItemStore) throws(PageError) -> String {
+        var dataSource = TableDataSource(store: store)
         let path = TableIndexPath(row: row, section: 0)
         let item: Item
         do {
             item = try dataSource.item(at: path)
         } catch {
-            throw HTTPError(.notFound, message: "There is no row \(row) in the table.")
+            throw noSuchRow
         }
         guard item.id == id else {
-            throw HTTPError(.conflict, message: "Row \(row) now shows another item; reload the table and try again.")
+            // Counted from one, as the person sees the rows.
+            throw PageError(
+                .conflict, "Row \(row + 1) now shows another item: the table was changed in another tab.",
+                back: backToTable)
         }
         do {
             try dataSource.deleteItem(at: path)
         } catch {
-            throw HTTPError(.notFound, message: "There is no row \(row) in the table.")
+            throw noSuchRow
         }
+        store = dataSource.store
+        let count = store.allItems.count
+        return count == 0 ? ItemsPage.addID : ItemsPage.deleteID(min(row, count - 1))
     }
 
     /// Adds `GET /items`, `POST /items` and `POST /items/{row}/delete`.
-    nonisolated func addRoutes(to router: Router<some RequestContext>) {
-        router.get("items") { _, _ in await self.page() }
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("items") { request, _ in
+            let store = await visitors.state(for: request).items
+            return ItemsPage(dataSource: TableDataSource(store: store), focus: FocusRequest(request)).page
+        }
         router.post("items") { request, _ in
             _ = try await FormFields.read(from: request)
-            await self.addRandomItem()
-            return Response.redirect(to: GalleryPaths.items)
+            // The seed's `createItem()`: a random item at the end.
+            return try await visitors.change(
+                for: request, { state throws(PageError) in state.items.createItem() },
+                respond: { _ in FocusRequest.redirect(to: GalleryPaths.items, focusing: ItemsPage.addID) })
         }
         router.post("items/:row/delete") { request, context in
-            let row = try context.parameters.require("row", as: Int.self)
+            let row = try AddressIndex.read("row", from: context, orElse: Self.noSuchRow)
             let form = try await FormFields.read(from: request)
             guard let idText = form["id"] else {
                 throw HTTPError(.badRequest, message: "The form has no “id” field.")
@@ -68,8 +73,10 @@ actor ItemsController {
             guard let id = UUID(uuidString: idText) else {
                 throw HTTPError(.badRequest, message: "The “id” field is not an item identifier.")
             }
-            try await self.deleteItem(row: row, id: id)
-            return Response.redirect(to: GalleryPaths.items)
+            return try await visitors.change(
+                for: request,
+                { state throws(PageError) in try Self.deleteItem(row: row, id: id, from: &state.items) },
+                respond: { next in FocusRequest.redirect(to: GalleryPaths.items, focusing: next) })
         }
     }
 }

@@ -5,6 +5,14 @@ import ModelLayout
 struct ItemsPage {
     /// Where the rows come from.
     var dataSource: TableDataSource<ItemStore>
+    /// The element to focus when the page loads.
+    var focus: FocusRequest = .none
+
+    /// The id of the button that adds a random item.
+    static let addID = "items-add"
+
+    /// The id of the Delete button of row `row`.
+    static func deleteID(_ row: Int) -> String { "delete-\(row)" }
 
     /// The complete page.
     var page: Page {
@@ -19,7 +27,8 @@ struct ItemsPage {
                 <span class="cell-detail">\(cell.detailText ?? "")</span>\
                 <form method="post" action="\(GalleryPaths.items)/\(row)/delete">\
                 <input type="hidden" name="id" value="\(item.id.uuidString)">\
-                <button type="submit" class="delete" aria-label="Delete \(cell.text)">Delete</button></form>\
+                <button type="submit" class="delete" id="\(Self.deleteID(row))" aria-label="Delete \(cell.text), \(cell.detailText ?? "")"\
+                \(focus.attribute(for: Self.deleteID(row)))>Delete</button></form>\
                 </li>
                 """
         }
@@ -31,9 +40,11 @@ struct ItemsPage {
             title: "Homepwner",
             styleClass: "items-page",
             body: """
-                <p class="lead">Seed 003: an <code>ItemStore</code> of random items, injected into the table's controller.</p>
+                <p class="lead">Seed 003: an <code>ItemStore</code> of random items, injected into the table's \
+                controller; what you add and delete is yours alone.</p>
                 <form class="table-actions" method="post" action="\(GalleryPaths.items)">\
-                <button type="submit" class="primary">Add a random item</button></form>
+                <button type="submit" class="primary" id="\(Self.addID)"\(focus.attribute(for: Self.addID))>\
+                Add a random item</button></form>
                 <p class="table-count">\(rows.count) \(rows.count == 1 ? "item" : "items")</p>
                 \(table)
                 """)

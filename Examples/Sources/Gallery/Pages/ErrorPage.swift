@@ -1,10 +1,10 @@
 import Hummingbird
 
 /// The page shown when a request is refused or fails: the status, what went wrong in a sentence, and
-/// a way back, instead of a bare status code or a JSON body.
+/// a way back to the page the person came from, instead of a bare status code or a JSON body.
 enum ErrorPage {
-    /// The page for `status` with `message`, or a standard sentence when there is none.
-    static func page(status: HTTPResponse.Status, message: String?) -> Page {
+    /// The page for `status` with `message`, or a standard sentence when there is none, linking to `back`.
+    static func page(status: HTTPResponse.Status, message: String?, back: PageLink = .home) -> Page {
         let explanation = message ?? standardMessage(for: status)
         return Page(
             title: "\(status.code) \(status.reasonPhrase)",
@@ -12,7 +12,7 @@ enum ErrorPage {
             styleClass: "error-page",
             body: """
                 <p class="error-message">\(explanation)</p>
-                <p>Nothing was changed. <a href="\(GalleryPaths.home)">Back to the Gallery</a></p>
+                <p>Nothing was changed. \(back.html)</p>
                 """)
     }
 

@@ -12,6 +12,9 @@ struct Page: ResponseGenerator {
     var status: HTTPResponse.Status = .ok
     /// A class on `<main>` so each app's stylesheet rules apply only to its own page.
     var styleClass: String = ""
+    /// Which of an app's screens this is (`list-0`), when the pages' script may update it in place: a
+    /// form sent in the background that comes back with the same screen has only its regions replaced.
+    var screen: String?
     /// The app's content, below the heading.
     var body: HTML
     /// What goes above the heading, as a navigation bar's Back button does in the seeds.
@@ -27,12 +30,13 @@ struct Page: ResponseGenerator {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(titleText)</title>
+            <link rel="icon" href="\(GalleryPaths.favicon)" type="image/svg+xml">
             <link rel="stylesheet" href="/assets/gallery.css">
             <script src="/assets/gallery.js" defer></script>
             </head>
             <body>
             <header class="bar"><a class="bar-home" href="/">\(GalleryPaths.galleryName)</a></header>
-            <main class="\(styleClass)">
+            <main class="\(styleClass)"\(screenAttribute)>
             \(navigation)
             <h1>\(title)</h1>
             \(body)
@@ -41,6 +45,11 @@ struct Page: ResponseGenerator {
             </html>
 
             """
+    }
+
+    private var screenAttribute: HTML {
+        guard let screen else { return .empty }
+        return " data-screen=\"\(screen)\""
     }
 
     /// The page as a response with an HTML content type.
@@ -68,4 +77,6 @@ enum GalleryPaths {
     static let items = "/items"
     /// Seed 004's checklists.
     static let checklists = "/checklists"
+    /// The Gallery's icon, which the pages name in their head.
+    static let favicon = "/assets/favicon.svg"
 }

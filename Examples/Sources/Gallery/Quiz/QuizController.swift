@@ -1,75 +1,84 @@
 import Hummingbird
 
-/// Seed 000's quiz in the browser: the questions from `questions.plist`, one at a time.
-///
-/// An actor, because the game is shared by every request and each move reads and then changes it.
-actor QuizController {
-    private var game: QuizGame
+/// Seed 000's quiz in the browser: the questions from `questions.plist`, one at a time, each
+/// visitor playing their own game (kept in ``VisitorStore``).
+struct QuizController: Sendable {
+    /// The questions, in order.
+    let questions: [Question]
+    /// Where each visitor's game is kept.
+    let visitors: VisitorStore
 
-    /// A controller with a fresh game over `questions`.
-    init(questions: [Question]) {
-        game = QuizGame(questions: questions)
+    /// The way back from a refused move.
+    static let backToQuiz = PageLink(path: GalleryPaths.quiz, label: "Back to the quiz")
+
+    /// The page of `progress`'s game, focusing `focus`.
+    func page(_ progress: QuizGame.Progress, focus: FocusRequest) -> Page {
+        QuizPage(game: QuizGame(questions: questions, progress: progress), focus: focus).page
     }
 
-    /// The current page.
-    func page() -> Page {
-        QuizPage(game: game).page
-    }
-
-    /// Applies a move, turning a refused one into the HTTP error a person sees.
-    func play(_ move: @Sendable (inout QuizGame) throws(QuizGame.MoveError) -> Void) throws(HTTPError) {
-        do {
-            try move(&game)
-        } catch {
-            throw Self.httpError(for: error)
-        }
-    }
-
-    /// Starts again.
-    func restart() {
-        game.restart()
+    /// Applies a move to the game of the visitor who sent `request`, then sends them back to the quiz
+    /// with the next thing to press focused.
+    func play(
+        _ request: Request, _ move: @escaping @Sendable (inout QuizGame) throws(QuizGame.MoveError) -> Void
+    ) async throws(PageError) -> Response {
+        let questions = questions
+        return try await visitors.change(
+            for: request,
+            { state throws(PageError) -> QuizGame in
+                var game = QuizGame(questions: questions, progress: state.quiz)
+                do throws(QuizGame.MoveError) {
+                    try move(&game)
+                } catch {
+                    throw Self.pageError(for: error)
+                }
+                state.quiz = game.progress
+                return game
+            },
+            respond: { game in FocusRequest.redirect(to: GalleryPaths.quiz, focusing: QuizPage.focusAfterMove(game)) })
     }
 
     /// A refused move as the status and sentence of its error page: a choice that is not offered is
     /// bad content (422), a move that does not fit the game's state is a conflict (409).
-    static func httpError(for error: QuizGame.MoveError) -> HTTPError {
+    static func pageError(for error: QuizGame.MoveError) -> PageError {
         switch error {
         case .notAnOption(let choice):
-            return HTTPError(.unprocessableContent, message: "“\(choice)” is not one of this question's options.")
+            return PageError(
+                .unprocessableContent, "“\(choice)” is not one of this question's options.", back: backToQuiz)
         case .notCurrentQuestion(let sent, let current):
-            return HTTPError(
-                .conflict,
-                message: "That form was for question \(sent + 1), but the quiz is at question \(current + 1).")
+            return PageError(
+                .conflict, "That form was for question \(sent + 1), but the quiz is at question \(current + 1).",
+                back: backToQuiz)
         case .alreadyAnswered:
-            return HTTPError(.conflict, message: "This question has already been answered.")
+            return PageError(.conflict, "This question has already been answered.", back: backToQuiz)
         case .notAnswered:
-            return HTTPError(.conflict, message: "Answer this question before moving on.")
+            return PageError(.conflict, "Answer this question before moving on.", back: backToQuiz)
         case .finished:
-            return HTTPError(.conflict, message: "The quiz is over; start again to play.")
+            return PageError(.conflict, "The quiz is over; start again to play.", back: backToQuiz)
         }
     }
 
     /// Adds `GET /quiz`, `POST /quiz/answer`, `POST /quiz/next` and `POST /quiz/restart`.
-    nonisolated func addRoutes(to router: Router<some RequestContext>) {
-        router.get("quiz") { _, _ in await self.page() }
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("quiz") { request, _ in
+            page(await visitors.state(for: request).quiz, focus: FocusRequest(request))
+        }
         router.post("quiz/answer") { request, _ in
             let form = try await FormFields.read(from: request)
             let number = try form.integer("question")
             guard let choice = form["option"] else {
                 throw HTTPError(.badRequest, message: "The form has no “option” field.")
             }
-            try await self.play { game throws(QuizGame.MoveError) in try game.answer(choice, toQuestion: number) }
-            return Response.redirect(to: GalleryPaths.quiz)
+            return try await play(request) { game throws(QuizGame.MoveError) in
+                try game.answer(choice, toQuestion: number)
+            }
         }
         router.post("quiz/next") { request, _ in
             let number = try await FormFields.read(from: request).integer("question")
-            try await self.play { game throws(QuizGame.MoveError) in try game.next(fromQuestion: number) }
-            return Response.redirect(to: GalleryPaths.quiz)
+            return try await play(request) { game throws(QuizGame.MoveError) in try game.next(fromQuestion: number) }
         }
         router.post("quiz/restart") { request, _ in
             _ = try await FormFields.read(from: request)
-            await self.restart()
-            return Response.redirect(to: GalleryPaths.quiz)
+            return try await play(request) { game throws(QuizGame.MoveError) in game.restart() }
         }
     }
 }

@@ -28,19 +28,49 @@ struct QuizGame: Sendable, Hashable {
         case finished
     }
 
+    /// What a player has done, apart from the questions: what a visitor's saved state keeps.
+    struct Progress: Codable, Sendable, Hashable {
+        /// The index of the current question; the number of questions once finished.
+        var questionIndex = 0
+        /// How many questions were answered right.
+        var score = 0
+        /// The answer given to the current question, `nil` while it waits for one.
+        var choice: String?
+    }
+
     /// The questions, in order.
     let questions: [Question]
-    /// The index of the current question; equal to the count once finished.
-    private(set) var questionIndex = 0
-    /// How many questions were answered right.
-    private(set) var score = 0
-    /// Where the game is.
-    private(set) var phase: Phase
+    /// What the player has done.
+    private(set) var progress = Progress()
 
     /// A new game over `questions`; with none it is over before it starts.
     init(questions: [Question]) {
         self.questions = questions
-        phase = questions.isEmpty ? .finished : .asking
+    }
+
+    /// A game over `questions` taken up where `progress` left it. A progress that does not fit the
+    /// questions (saved before they changed) is brought within them: the index and score into range, a
+    /// choice that is not an option of the current question dropped.
+    init(questions: [Question], progress: Progress) {
+        self.questions = questions
+        let index = min(max(0, progress.questionIndex), questions.count)
+        let choice = progress.choice.flatMap { choice in
+            questions.indices.contains(index) && questions[index].options.contains(choice) ? choice : nil
+        }
+        let answered = index + (choice == nil ? 0 : 1)
+        self.progress = Progress(
+            questionIndex: index, score: min(max(0, progress.score), answered), choice: choice)
+    }
+
+    /// The index of the current question; equal to the count once finished.
+    var questionIndex: Int { progress.questionIndex }
+    /// How many questions were answered right.
+    var score: Int { progress.score }
+
+    /// Where the game is.
+    var phase: Phase {
+        guard questions.indices.contains(questionIndex) else { return .finished }
+        return progress.choice.map { .answered(choice: $0) } ?? .asking
     }
 
     /// The question on screen, or `nil` once finished.
@@ -55,8 +85,8 @@ struct QuizGame: Sendable, Hashable {
         guard case .asking = phase, let question = currentQuestion else { throw .alreadyAnswered }
         guard question.options.contains(choice) else { throw .notAnOption(choice) }
         let isRight = choice == question.answer
-        if isRight { score += 1 }
-        phase = .answered(choice: choice)
+        if isRight { progress.score += 1 }
+        progress.choice = choice
         return isRight
     }
 
@@ -64,13 +94,13 @@ struct QuizGame: Sendable, Hashable {
     mutating func next(fromQuestion number: Int) throws(MoveError) {
         try checkCurrent(number)
         guard case .answered = phase else { throw .notAnswered }
-        questionIndex += 1
-        phase = questionIndex < questions.count ? .asking : .finished
+        progress.questionIndex += 1
+        progress.choice = nil
     }
 
     /// Starts again from the first question with no score.
     mutating func restart() {
-        self = QuizGame(questions: questions)
+        progress = Progress()
     }
 
     private func checkCurrent(_ number: Int) throws(MoveError) {

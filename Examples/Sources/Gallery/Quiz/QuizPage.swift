@@ -3,6 +3,26 @@
 struct QuizPage {
     /// The game to show.
     var game: QuizGame
+    /// The element to focus when the page loads.
+    var focus: FocusRequest = .none
+
+    /// The id of the button that moves on after an answer.
+    static let nextID = "quiz-next"
+    /// The id of the button that starts again.
+    static let restartID = "quiz-restart"
+
+    /// The id of the button of the current question's option at `index`.
+    static func optionID(_ index: Int) -> String { "quiz-option-\(index)" }
+
+    /// What a person presses next after a move left `game` as it is: the first option of a new
+    /// question, the button that moves on after an answer, Play again at the end.
+    static func focusAfterMove(_ game: QuizGame) -> String {
+        switch game.phase {
+        case .asking: optionID(0)
+        case .answered: nextID
+        case .finished: restartID
+        }
+    }
 
     /// The complete page.
     var page: Page {
@@ -15,7 +35,8 @@ struct QuizPage {
             return """
                 <section class="quiz-card quiz-finished">
                 <p class="quiz-final">You scored <strong class="quiz-score">\(game.score)</strong> of \(total).</p>
-                <form method="post" action="\(GalleryPaths.quiz)/restart"><button type="submit" class="primary">Play again</button></form>
+                <form method="post" action="\(GalleryPaths.quiz)/restart"><button type="submit" class="primary" \
+                id="\(Self.restartID)"\(focus.attribute(for: Self.restartID))>Play again</button></form>
                 </section>
                 """
         }
@@ -34,8 +55,11 @@ struct QuizPage {
     private func options(for question: Question, number: Int) -> HTML {
         switch game.phase {
         case .asking:
-            let buttons = question.options.map { option -> HTML in
-                "<button type=\"submit\" name=\"option\" value=\"\(option)\" class=\"quiz-option\">\(option)</button>"
+            let buttons = question.options.enumerated().map { index, option -> HTML in
+                """
+                <button type="submit" name="option" value="\(option)" class="quiz-option" \
+                id="\(Self.optionID(index))"\(focus.attribute(for: Self.optionID(index)))>\(option)</button>
+                """
             }
             return """
                 <form class="quiz-options" method="post" action="\(GalleryPaths.quiz)/answer">
@@ -62,13 +86,15 @@ struct QuizPage {
         let isLast = number + 1 == game.questions.count
         let message: HTML =
             choice == question.answer
-            ? "<p class=\"quiz-verdict right\">Right! It is \(question.answer).</p>"
-            : "<p class=\"quiz-verdict wrong\">Not quite: the answer is \(question.answer).</p>"
+            ? "<p class=\"quiz-verdict right\" id=\"quiz-verdict\">Right! It is \(question.answer).</p>"
+            : "<p class=\"quiz-verdict wrong\" id=\"quiz-verdict\">Not quite: the answer is \(question.answer).</p>"
+        // The verdict describes the button that takes the focus, so a screen reader reads both.
         return """
             \(message)
             <form method="post" action="\(GalleryPaths.quiz)/next">
             <input type="hidden" name="question" value="\(number)">
-            <button type="submit" class="primary">\(isLast ? "See the score" : "Next question")</button>
+            <button type="submit" class="primary" id="\(Self.nextID)" aria-describedby="quiz-verdict"\(focus.attribute(for: Self.nextID))>\
+            \(isLast ? "See the score" : "Next question")</button>
             </form>
             """
     }

@@ -45,8 +45,12 @@ struct AssetCatalog: Sendable {
         "svg": "image/svg+xml",
     ]
 
-    /// Adds `GET /assets/{name}`; an unknown name is a 404.
+    /// Adds `GET /assets/{name}`, where an unknown name is a 404, and `GET /favicon.ico`, which
+    /// browsers ask for by that name when a page names no icon, sent on to the Gallery's icon.
     func addRoutes(to router: Router<some RequestContext>) {
+        router.get("favicon.ico") { _, _ in
+            Response.redirect(to: GalleryPaths.favicon, type: .permanent)
+        }
         router.get("assets/:name") { _, context -> Response in
             let name = try context.parameters.require("name")
             guard let asset = self[name] else {

@@ -13,6 +13,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as PageError {
+            return try error.response(from: request, context: context)
         } catch let error as HTTPError {
             return ErrorPage.page(status: error.status, message: error.body).response(from: request, context: context)
         } catch let error as any HTTPResponseError {

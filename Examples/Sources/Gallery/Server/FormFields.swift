@@ -5,8 +5,8 @@ import Hummingbird
 ///
 /// Every action in the Gallery is a plain form post, so this is where request input is checked: a
 /// body over ``maximumBodyBytes`` is refused before it is parsed (413), a malformed body or a missing
-/// field is a bad request (400), and a text that is empty or too long is refused with a sentence a
-/// person can act on (422). Nothing is changed by a request that fails here.
+/// field is a bad request (400), and a text that is empty or too long comes back as a ``RefusedText``
+/// that the page shows next to its field (422). Nothing is changed by a request that fails here.
 struct FormFields: Sendable {
     /// The largest body read; far more than any form here sends, far less than would hurt the server.
     static let maximumBodyBytes = 16 * 1024
@@ -49,24 +49,28 @@ struct FormFields: Sendable {
     /// The raw value of `name`, or `nil` when the form does not have it.
     subscript(name: String) -> String? { values[name] }
 
-    /// The value of `name` with surrounding white space removed, refusing a missing field (400), an
-    /// empty text (422) and a text longer than `maximumLength` characters (422).
-    func text(_ name: String, label: String, maximumLength: Int = maximumTextLength) throws(HTTPError) -> String {
+    /// The value of `name` with surrounding white space removed, or what was typed and why it cannot be
+    /// used: an empty text (only spaces counts as empty), one longer than `maximumLength` characters, or
+    /// one of more than one line. Only a missing field throws (400): no form of the Gallery's leaves it out,
+    /// so there is no page to show it on.
+    func text(
+        _ name: String, label: String, maximumLength: Int = maximumTextLength
+    ) throws(HTTPError) -> Result<String, RefusedText> {
         guard let raw = values[name] else {
             throw HTTPError(.badRequest, message: "The form has no “\(name)” field.")
         }
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            throw HTTPError(.unprocessableContent, message: "The \(label) must not be empty.")
+            return .failure(RefusedText(typed: raw, reason: "The \(label) must not be empty."))
         }
         guard text.count <= maximumLength else {
-            throw HTTPError(
-                .unprocessableContent, message: "The \(label) is too long: at most \(maximumLength) characters.")
+            return .failure(
+                RefusedText(typed: raw, reason: "The \(label) is too long: at most \(maximumLength) characters."))
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw HTTPError(.unprocessableContent, message: "The \(label) must be a single line of text.")
+            return .failure(RefusedText(typed: raw, reason: "The \(label) must be a single line of text."))
         }
-        return text
+        return .success(text)
     }
 
     /// The value of `name` as a whole number, refusing a missing field or anything else (400).
@@ -84,4 +88,13 @@ struct FormFields: Sendable {
     private static func decode(_ component: Substring) -> String? {
         String(component).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
+}
+
+/// A text that a form sent and that cannot be used: what was typed, kept so that the page can show it
+/// again, and a sentence saying why.
+struct RefusedText: Error, Sendable, Hashable {
+    /// The field's value as it was sent, spaces and all.
+    var typed: String
+    /// Why it was refused, naming the field ("The list's name must not be empty.").
+    var reason: String
 }

@@ -3,8 +3,8 @@ import Hummingbird
 import ModelLayout
 import NIOCore
 
-/// Puts the Gallery together: the bundled resources, one controller per seed app, the error pages,
-/// and the service that saves the checklists when the server shuts down.
+/// Puts the Gallery together: the bundled resources, one controller per seed app, each visitor's
+/// state, the error pages, and the service that saves when the server shuts down.
 enum GalleryApplication {
     /// The Hummingbird application the Gallery runs.
     typealias App = Application<RouterResponder<BasicRequestContext>>
@@ -14,7 +14,7 @@ enum GalleryApplication {
     /// - Parameters:
     ///   - configuration: where to listen and where to save.
     ///   - resources: the seed data and static files; the bundled ones unless a test passes others.
-    ///   - itemStore: the store injected into Homepwner's controller; by default one with
+    ///   - itemStore: the Homepwner store each visitor starts with a copy of; by default one with
     ///     `configuration.initialItemCount` random items, as the seed's scene delegate makes.
     ///   - onServerRunning: called with the address once the server listens.
     static func make(
@@ -26,9 +26,14 @@ enum GalleryApplication {
         let resources = try resources ?? GalleryResources.bundled()
         let store = itemStore ?? makeRandomItemStore(count: configuration.initialItemCount)
         let checklists = try ChecklistsController(dataDirectory: configuration.dataDirectory)
+        let visitors = try VisitorStore(
+            dataDirectory: configuration.dataDirectory, items: store, capacity: configuration.visitorCapacity)
+        // A recovered file is worth knowing about, but it is not a reason not to start.
         for note in checklists.diagnostics {
-            // A recovered file is worth knowing about, but it is not a reason not to start.
             FileHandle.standardError.write(Data("Checklists: \(note)\n".utf8))
+        }
+        for note in visitors.diagnostics {
+            FileHandle.standardError.write(Data("Visitors: \(note)\n".utf8))
         }
 
         let router = Router()
@@ -36,10 +41,10 @@ enum GalleryApplication {
         router.add(middleware: ErrorPageMiddleware())
         router.get("/") { _, _ in HomePage.page }
         resources.assets.addRoutes(to: router)
-        try AppsController(apps: resources.apps).addRoutes(to: router)
-        QuizController(questions: resources.questions).addRoutes(to: router)
-        try BookCartController(books: resources.books).addRoutes(to: router)
-        ItemsController(itemStore: store).addRoutes(to: router)
+        try AppsController(apps: resources.apps, visitors: visitors).addRoutes(to: router)
+        QuizController(questions: resources.questions, visitors: visitors).addRoutes(to: router)
+        try BookCartController(books: resources.books, visitors: visitors).addRoutes(to: router)
+        ItemsController(visitors: visitors).addRoutes(to: router)
         checklists.addRoutes(to: router)
 
         return Application(
@@ -47,7 +52,7 @@ enum GalleryApplication {
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: GalleryPaths.galleryName),
-            services: [ChecklistsSaveService(controller: checklists)],
+            services: [SaveAtShutdownService(checklists: checklists, visitors: visitors)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 await onServerRunning(configuration.url(port: port))

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// `swift run --package-path Examples Gallery`: serves the seed apps on a loopback address and prints
-/// where; SIGINT or SIGTERM stops it after the checklists are saved.
+/// where; SIGINT or SIGTERM stops it after the checklists and the visitors are saved.
 @main
 struct GalleryCommand: AsyncParsableCommand {
     /// The command's name and help.
@@ -11,8 +11,9 @@ struct GalleryCommand: AsyncParsableCommand {
         commandName: "Gallery",
         abstract: "Serve the ModelKit seed apps as web pages.",
         discussion: """
-            Open the printed address in a browser. The checklists and the remembered open list are \
-            saved in the data folder; press Control-C to stop, which saves first.
+            Open the printed address in a browser. The checklists, the remembered open list and each \
+            visitor's quiz, cart, downloads and items are saved in the data folder; press Control-C to \
+            stop, which saves first.
             """)
 
     /// The address to listen on.
@@ -55,6 +56,6 @@ struct GalleryCommand: AsyncParsableCommand {
             })
         // Returns after a graceful shutdown, once every service (the checklists' save among them) is done.
         try await application.runService()
-        FileHandle.standardOutput.write(Data("Gallery stopped; checklists saved.\n".utf8))
+        FileHandle.standardOutput.write(Data("Gallery stopped; checklists and visitors saved.\n".utf8))
     }
 }
