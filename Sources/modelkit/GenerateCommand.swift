@@ -34,10 +34,28 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Write one file per type into this folder.")
     var split: String?
 
-    @Flag(help: "Type every dictionary as a model, never as [String: T] (the map heuristic is off).")
+    @Flag(
+        help: """
+            Type every dictionary as a model, never as [String: T]. By default a dictionary is a map when every key \
+            is data (digits, a UUID, a date), when it has 20 or more keys whose values have one kind and shape, or \
+            when it has more than 256 keys that do not recur; the root too (typealias Root = [String: RootValue]).
+            """)
     var noMaps = false
 
-    @Flag(help: "Type strings with a small closed set of values as ModelEnum enums with a fallback case.")
+    @Flag(
+        help: """
+            Give every object shape its own type. By default shapes whose keys mostly agree share one, the keys \
+            only some have optional: under one type name when half of all keys are in both, anywhere when three \
+            in four are and their types agree. Identical shapes are shared either way, whatever their key order.
+            """)
+    var noCombine = false
+
+    @Flag(
+        help: """
+            Type strings with a small closed set of values (2 to 10, each seen about 3 times) as ModelEnum enums. \
+            Each gets a fallback case, `unknown` (or the samples' own `unknown`/`other`), which is in no sample: \
+            lenient decoding turns an unseen value into it with a note, strict decoding rejects one.
+            """)
     var enums = false
 
     @Flag(
@@ -51,9 +69,9 @@ struct GenerateCommand: ParsableCommand {
         guard GeneratorOptions.Access(rawValue: access) != nil else {
             throw ValidationError("--access must be internal, package or public, not \(access)")
         }
-        guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw ValidationError("--name must be a Swift type name, not \(name)")
-        }
+        var naming = GeneratorOptions()
+        naming.rootName = name
+        if let problem = naming.rootNameProblem { throw ValidationError("--name: \(problem)") }
         if output != nil && split != nil { throw ValidationError("--output and --split cannot be used together") }
     }
 
@@ -62,6 +80,7 @@ struct GenerateCommand: ParsableCommand {
         options.rootName = name
         options.access = GeneratorOptions.Access(rawValue: access) ?? .internal
         options.detectsMaps = !noMaps
+        options.combinesSimilarShapes = !noCombine
         options.makesEnums = enums
         options.typesNumbersInText = numbersInText
         let progress = ProgressLine()
