@@ -62,6 +62,7 @@ struct SchemaGraphBuilder {
     /// them through an array or a map is a recursive type Swift can hold, a direct one is not.
     var inProgress: [String: Int] = [:]
     var collectionDepth = 0
+    var enumsByValues: [[String]: String] = [:]
     var slots: [ShapeGraph.Declaration?] = []
 
     init(document: Value, file: String, options: GeneratorOptions) {
@@ -289,8 +290,12 @@ struct SchemaGraphBuilder {
             guard case .string(let text) = value else { return Self.scalarType(of: values) }
             if !strings.contains(text) { strings.append(text) }
         }
-        guard !strings.isEmpty else { return .value }
+        // One value is a constant, as `const` is: a string, not an enum of one case.
+        guard strings.count > 1 else { return strings.isEmpty ? .value : .string }
+        // The same values met again (an inline copy of a definition's enum) are the same enum.
+        if named == nil, let existing = enumsByValues[strings] { return .enumeration(existing) }
         let name = named ?? names.allocate(hintName(key, parentName: parentName), parentName: parentName)
+        enumsByValues[strings] = enumsByValues[strings] ?? name
         slots.append(.enumeration(EnumShape(name: name, values: strings, samplePath: location)))
         return .enumeration(name)
     }
@@ -338,16 +343,18 @@ struct SchemaGraphBuilder {
         return Set(values.compactMap { if case .string(let text) = $0 { text } else { nil } })
     }
 
-    static func documentation(_ object: OrderedDictionaryOfValues, location: String) -> String {
+    /// The schema's `description` (or `title`), else where the type is in the schema; `nil` for the root without
+    /// either.
+    static func documentation(_ object: OrderedDictionaryOfValues, location: String) -> String? {
         if case .string(let text)? = object["description"] ?? object["title"] {
             return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
-        return "`\(location)` in the schema."
+        return location == "#" ? nil : "`\(location)` in the schema."
     }
 
     mutating func model(
         named name: String, properties: OrderedDictionaryOfValues, required: Set<String>, at location: String,
-        documentation: String
+        documentation: String?
     ) throws {
         let slot = slots.count
         slots.append(nil)
@@ -386,6 +393,11 @@ struct SchemaGraphBuilder {
         _ object: OrderedDictionaryOfValues, parts: [Value], at location: String, key: String, parentName: String?,
         named: String?
     ) throws -> TypeReference {
+        if parts.count == 1 && object["properties"] == nil {
+            // `allOf: [{"$ref": …}]`, a common way to add a description to a reference: the part itself.
+            return try type(
+                of: parts[0], at: location + "/allOf/0", key: key, parentName: parentName, isProperty: false)
+        }
         var properties: OrderedDictionaryOfValues = [:]
         var required: Set<String> = []
         for (index, part) in parts.enumerated() {
@@ -515,8 +527,8 @@ struct SchemaGraphBuilder {
         }
         try model(
             named: name, properties: properties, required: required ?? [], at: location,
-            documentation: Self.documentation(object, location: location)
-                + " One of several shapes: a key that only some of them have is optional.")
+            documentation: (Self.documentation(object, location: location).map { $0 + " " } ?? "")
+                + "One of several shapes: a key that only some of them have is optional.")
         return finish(.model(name))
     }
 
