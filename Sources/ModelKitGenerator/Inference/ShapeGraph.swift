@@ -135,18 +135,9 @@ public struct EnumShape: Sendable, Hashable {
     /// An enum of `values`, each a case named in lowerCamelCase, and the fallback: the values' own `unknown` or
     /// `other`, else an added `unknown`.
     init(name: String, values: [String], samplePath: String) {
-        var used: Set<String> = []
-        var cases: [Case] = []
-        for value in values {
-            var caseName = SwiftIdentifier.lowerCamelCase(value, fallback: "value")
-            if used.contains(caseName) {
-                var number = 2
-                while used.contains("\(caseName)\(number)") { number += 1 }
-                caseName = "\(caseName)\(number)"
-            }
-            used.insert(caseName)
-            cases.append(Case(name: caseName, rawValue: value))
-        }
+        let names = SwiftIdentifier.distinctLowerCamelCase(values)
+        let used = Set(names)
+        var cases = zip(names, values).map { Case(name: $0, rawValue: $1) }
         if let existing = cases.first(where: { ["unknown", "other"].contains($0.rawValue) }) {
             fallback = existing.name
             fallbackIsInSamples = true

@@ -12,18 +12,7 @@ enum PropertyNaming {
     /// The names for `keys` in order, each with whether it needs `@Key`, and the strategy chosen: snake_case
     /// when it leaves fewer properties needing `@Key` than the names as written.
     static func names(for keys: [String]) -> (names: [(name: String, needsKey: Bool)], snakeCase: Bool) {
-        var used: Set<String> = []
-        var names: [String] = []
-        for key in keys {
-            var name = SwiftIdentifier.lowerCamelCase(key, fallback: "value")
-            if used.contains(name) {
-                var number = 2
-                while used.contains("\(name)\(number)") { number += 1 }
-                name = "\(name)\(number)"
-            }
-            used.insert(name)
-            names.append(name)
-        }
+        let names = SwiftIdentifier.distinctLowerCamelCase(keys)
         func keyed(_ strategy: ModelKeyStrategy) -> [(name: String, needsKey: Bool)] {
             zip(names, keys).map { name, key in (name, strategy.key(forPropertyNamed: name) != key) }
         }

@@ -62,6 +62,22 @@ enum SwiftIdentifier {
         return name
     }
 
+    /// Each of `texts` as a lowerCamelCase name (`value` when nothing of it can be used), a name met before
+    /// taking the first free number after it (`firstName`, `firstName2`).
+    static func distinctLowerCamelCase(_ texts: [String]) -> [String] {
+        var used: Set<String> = []
+        return texts.map { text in
+            var name = lowerCamelCase(text, fallback: "value")
+            if used.contains(name) {
+                var number = 2
+                while used.contains("\(name)\(number)") { number += 1 }
+                name = "\(name)\(number)"
+            }
+            used.insert(name)
+            return name
+        }
+    }
+
     /// `text` as an UpperCamelCase type name with acronyms in capitals (`search_metadata` → `SearchMetadata`,
     /// `image_url` → `ImageURL`); `nil` when it has no letter or digit.
     static func upperCamelCase(_ text: String) -> String? {
