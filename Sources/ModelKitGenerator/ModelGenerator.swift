@@ -30,6 +30,14 @@ public struct ModelGenerator: Sendable {
         SwiftRenderer(options: options, sampleNames: samples.map(\.name)).renderFiles(try graph(for: samples))
     }
 
+    /// The models of a JSON Schema or an OpenAPI document's `components/schemas` (see ``SchemaConverter``): one
+    /// file, or one file per type when `split` is set.
+    public func files(forSchema schema: Sample, split: Bool) throws -> [(fileName: String, source: String)] {
+        let graph = try SchemaConverter(options: options).graph(for: schema)
+        let renderer = SwiftRenderer(options: options, sampleNames: [schema.name])
+        return split ? renderer.renderFiles(graph) : [("\(graph.rootName).swift", renderer.render(graph))]
+    }
+
     /// The models for the samples that `arguments` name (files, folders, `-`), read one at a time (see
     /// ``SampleReader/forEachSample(in:_:)``): one file, or one file per type when `split` is set.
     public func files(

@@ -28,6 +28,42 @@ import Testing
             package == here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path)
     }
 
+    /// Compile errors pointed into the runner's copies (`.build/modelkit-check/…/Model0_A.swift`).
+    @Test func compileErrorsPointAtTheUsersFiles() throws {
+        let output = """
+            /b/runner/Sources/ModelKitCheckRunner/Model1_A.swift:3:9: error: cannot find type 'Strin' in scope
+            /b/runner/Sources/ModelKitCheckRunner/Model11_B.swift:1:1: error: expected declaration
+            """
+        let copies = [
+            "/b/runner/Sources/ModelKitCheckRunner/Model1_A.swift": "Models/A.swift",
+            "/b/runner/Sources/ModelKitCheckRunner/Model11_B.swift": "Models/Nested/B.swift",
+        ]
+        #expect(
+            CheckRunner.pointingAtModels(output, copies: copies) == """
+                Models/A.swift:3:9: error: cannot find type 'Strin' in scope
+                Models/Nested/B.swift:1:1: error: expected declaration
+                """)
+    }
+
+    @Test func aFolderWithoutModelsIsToldApart() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(!CheckRunner.hasModels(in: folder.path))
+        #expect(!CheckRunner.hasModels(in: folder.appendingPathComponent("nope").path))
+        try Data("struct A {}\n".utf8).write(to: folder.appendingPathComponent("A.swift"))
+        #expect(CheckRunner.hasModels(in: folder.path))
+    }
+
+    @Test func aLineOfTheBuildIsHeardAsItIsPrinted() throws {
+        var lines: [String] = []
+        let (status, output) = try CheckRunner.launch("/bin/sh", ["-c", "echo one; echo two >&2; exit 3"]) {
+            lines.append($0)
+        }
+        #expect(status == 3)
+        #expect(Set(lines) == ["one", "two"])
+        #expect(output.contains("one\n") && output.contains("two\n"))
+    }
+
     @Test func theRunnerHoldsTheModelsAndAMainAndDropsStaleFiles() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -52,6 +52,30 @@ import Testing
         #expect(json.contains(#""errorCount": 1"#))
     }
 
+    /// Lenient decoding that dropped 20 of 20 elements reported "0 fit, 40 notes, 0 errors" and passed.
+    @Test func droppedElementsAndDefaultsFailTheCheckWithoutStrict() throws {
+        let dropped = (0..<20).map { index in
+            #"{"path":"items[\#(index)].id","kind":"droppedElement","message":"required key is missing; element dropped"}"#
+        }
+        let unknown = (0..<20).map { index in
+            #"{"path":"items[\#(index)].ID","kind":"unknownKey","message":"no property reads this key"}"#
+        }
+        let lossy = try DriftReport(
+            runnerOutput: #"{"sample":"a.json","notes":[\#((dropped + unknown).joined(separator: ","))],"error":null}"#)
+        #expect(lossy.lossCount == 20)
+        #expect(lossy.fails(strict: false))
+        #expect(lossy.text().hasSuffix("1 sample: 0 fit, 40 notes (20 losing data), 0 errors\n"))
+        #expect(try lossy.json().contains(#""lossCount": 20"#))
+        let notesOnly = try DriftReport(
+            runnerOutput: #"{"sample":"a.json","notes":[\#(unknown.joined(separator: ","))],"error":null}"#)
+        #expect(!notesOnly.fails(strict: false))
+        #expect(notesOnly.fails(strict: true))
+        for kind in ["defaultedMissing", "defaultedNull", "defaultedInvalid", "enumFallback", "droppedElement"] {
+            #expect(DriftReport.losesData(kind))
+        }
+        #expect(!DriftReport.losesData("converted") && !DriftReport.losesData("unknownKey"))
+    }
+
     @Test func theRootTypeIsReadFromTheGeneratedHeader() throws {
         let source = try ModelGenerator(options: options { $0.rootName = "Item" }).source(for: samples("[{\"a\": 1}]"))
         #expect(source.contains("// modelkit-root: [Item]\n"))

@@ -213,8 +213,8 @@ import Testing
 
                 """)
         let objects = try body(sample, options: options { $0.detectsMaps = false })
-        // Without the heuristic the ids are property names, and the values' type is named after the first id.
-        #expect(objects.contains("@Key(\"138586341\") var _138586341: Model138586341"))
+        // Without the heuristic the ids are property names, and the values' type is named after its parent and the first id.
+        #expect(objects.contains("@Key(\"138586341\") var _138586341: Events138586341"))
         #expect(objects.contains("struct Empty: Sendable {\n}"))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelKitGenerator
@@ -36,7 +37,7 @@ import Testing
                 """)
     }
 
-    @Test func camelCaseKeysAreKeptAsTheyAre() throws {
+    @Test func camelCaseKeysKeepTheirWordsWithAcronymsInCapitals() throws {
         #expect(
             try body(#"{"userName": "a", "userId": "2"}"#) == """
                 import ModelKit
@@ -44,10 +45,36 @@ import Testing
                 @DictionaryModel
                 struct Root: Sendable {
                     var userName: String
-                    var userId: String
+                    @Key("userId") var userID: String
                 }
 
                 """)
+    }
+
+    /// One rule for acronyms, whatever the key's spelling (issue 30, item 4): `imageUrl` from `image-url` and
+    /// `profileImageUrlHTTPS` from `profile_image_url_https` were written before.
+    @Test func acronymsAreCapitalsWhateverTheKeysSpelling() throws {
+        let source = try body(
+            #"{"image_url": "a", "avatar_url": "b", "profile_image_url_https": "c", "image-url": "d", "imageUrl": "e"}"#
+        )
+        #expect(
+            source == """
+                import ModelKit
+
+                @DictionaryModel(keyStrategy: .snakeCase)
+                struct Root: Sendable {
+                    var imageURL: String
+                    var avatarURL: String
+                    @Key("profile_image_url_https") var profileImageURLHTTPS: String
+                    @Key("image-url") var imageURL2: String
+                    @Key("imageUrl") var imageURL3: String
+                }
+
+                """)
+        #expect(SwiftIdentifier.lowerCamelCase("image-url", fallback: "value") == "imageURL")
+        #expect(SwiftIdentifier.lowerCamelCase("URLString", fallback: "value") == "urlString")
+        #expect(SwiftIdentifier.lowerCamelCase("picIDs", fallback: "value") == "picIDs")
+        #expect(TypeNaming.name(forKey: "image_urls", element: true, parentName: "Root") == "ImageURL")
     }
 
     @Test func keysThatAreNoIdentifierKeywordsOrCollisionsGetKeyAttributes() throws {
@@ -94,12 +121,57 @@ import Testing
         #expect(TypeNaming.singular("addresses") == "address")
         #expect(TypeNaming.singular("people") == "person")
         #expect(TypeNaming.singular("media") == "media")
-        #expect(TypeNaming.name(forKey: "user_mentions", element: true) == "UserMention")
+        #expect(TypeNaming.name(forKey: "user_mentions", element: true, parentName: "Root") == "UserMention")
     }
 
     @Test func typeNamesNeverHideSwiftOrFoundationTypes() throws {
-        let source = try body(#"{"data": {"x": 1}, "url": {"y": 2}}"#)
+        let source = try body(
+            #"{"data": {"x": 1}, "url": {"y": 2}, "result": {"z": 3}, "error": {"w": 4}, "type": {"v": 5}, "value": {"u": 6}}"#
+        )
         #expect(source.contains("var data: RootData"))
         #expect(source.contains("var url: RootURL"))
+        #expect(source.contains("var result: RootResult"))
+        #expect(source.contains("var error: RootError"))
+        #expect(source.contains("var type: RootType"))
+        #expect(source.contains("var value: RootValue"))
+    }
+
+    /// `--name class` wrote `struct class`, and `--name Date` a `struct Date` whose date properties were itself.
+    @Test func rootNamesThatAreKeywordsOrHideTypesAreRefused() {
+        #expect(
+            options { $0.rootName = "class" }.rootNameProblem
+                == "class is a Swift keyword; choose another name, such as Class")
+        #expect(
+            options { $0.rootName = "Date" }.rootNameProblem
+                == "Date would hide the type of that name that the generated code uses; choose another name, such as DateModel"
+        )
+        #expect(options { $0.rootName = "Value" }.rootNameProblem != nil)
+        #expect(options { $0.rootName = "Result" }.rootNameProblem != nil)
+        #expect(options { $0.rootName = "1x" }.rootNameProblem == "1x is not a Swift type name")
+        #expect(options { $0.rootName = "Timeline" }.rootNameProblem == nil)
+    }
+
+    /// Generic names (`Model138586341`) came from keys that give no type name; they come from the parent now.
+    @Test func keysThatGiveNoTypeNameAreNamedFromTheirParent() throws {
+        let source = try body(#"{"2024": {"a": 1}, "---": {"b": 2}}"#, options: options { $0.detectsMaps = false })
+        #expect(source.contains("@Key(\"2024\") var _2024: Root2024"))
+        #expect(source.contains("@Key(\"---\") var value: RootValue"))
+    }
+
+    /// Every public type of ModelKit is a name no generated type takes, so that none hides it.
+    @Test func everyPublicModelKitNameIsReserved() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/ModelKit").standardizedFileURL
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        var publicNames: Set<String> = []
+        let declaration = /^public (?:final )?(?:struct|enum|class|protocol|typealias|actor|macro) ([A-Za-z_]+)/
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if let match = line.firstMatch(of: declaration) { publicNames.insert(String(match.1)) }
+            }
+        }
+        #expect(publicNames.count > 40)
+        #expect(publicNames.subtracting(TypeNaming.reserved).sorted() == [])
     }
 }

@@ -67,6 +67,11 @@ public struct CheckRunner: Sendable {
         return nil
     }
 
+    /// Whether `folder` holds a `.swift` file, at any depth.
+    public static func hasModels(in folder: String) -> Bool {
+        !swiftFiles(in: folder).isEmpty
+    }
+
     static func swiftFiles(in folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var files: [String] = []
@@ -81,8 +86,14 @@ public struct CheckRunner: Sendable {
     /// Writes the runner package (only the files that changed, so an unchanged runner is not rebuilt), builds
     /// it, runs it over `samples` and reads its report.
     public func check(_ samples: [String]) throws -> DriftReport {
-        try writePackage()
-        let executable = try build()
+        try check(samples, onWait: nil)
+    }
+
+    /// ``check(_:)``, telling `onWait` when the build waits for another SwiftPM process that holds the build
+    /// folder (SwiftPM's lock), with the line SwiftPM printed, so that a command can say why it is waiting.
+    public func check(_ samples: [String], onWait: (@Sendable (String) -> Void)?) throws -> DriftReport {
+        let copies = try writePackage()
+        let executable = try build(copies: copies, onWait: onWait)
         let absolute = samples.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let output = try run(executable, absolute)
         var report = try DriftReport(runnerOutput: output)
@@ -95,7 +106,9 @@ public struct CheckRunner: Sendable {
         return report
     }
 
-    func writePackage() throws {
+    /// Writes the runner package and returns where each model file was copied: the copy's path → the model's.
+    @discardableResult
+    func writePackage() throws -> [String: String] {
         let sources = "\(runnerFolder)/Sources/ModelKitCheckRunner"
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
         let package = URL(fileURLWithPath: modelKitPackage).standardizedFileURL.path
@@ -121,15 +134,29 @@ public struct CheckRunner: Sendable {
             """, to: "\(runnerFolder)/Package.swift")
         // The models go into the runner's own module, so that internal models need no `public`.
         var wanted: Set<String> = ["main.swift"]
+        var copies: [String: String] = [:]
         for (index, file) in Self.swiftFiles(in: modelsFolder).enumerated() {
             let name = "Model\(index)_\((file as NSString).lastPathComponent)"
             wanted.insert(name)
             try write(try String(contentsOfFile: file, encoding: .utf8), to: "\(sources)/\(name)")
+            copies[URL(fileURLWithPath: "\(sources)/\(name)").standardizedFileURL.path] = file
         }
         try write(Self.mainSource(rootType: rootType), to: "\(sources)/main.swift")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [] where !wanted.contains(name) {
             try? FileManager.default.removeItem(atPath: "\(sources)/\(name)")
         }
+        return copies
+    }
+
+    /// The compiler's output with each copy's path replaced by the model file's, so that an error points into
+    /// the user's file (the copies are verbatim, so lines and columns are the same).
+    static func pointingAtModels(_ output: String, copies: [String: String]) -> String {
+        var output = output
+        // Longest first, so that `Model1_A.swift` is not replaced inside `Model11_A.swift`'s path.
+        for (copy, original) in copies.sorted(by: { $0.key.count > $1.key.count }) {
+            output = output.replacingOccurrences(of: copy, with: original)
+        }
+        return output
     }
 
     private func write(_ text: String, to path: String) throws {
@@ -183,18 +210,27 @@ public struct CheckRunner: Sendable {
         """
     }
 
-    private func build() throws -> String {
+    private func build(copies: [String: String], onWait: (@Sendable (String) -> Void)?) throws -> String {
         let common = ["build", "--package-path", runnerFolder, "--scratch-path", scratchPath]
         // The scratch folder is ModelKit's, whose cached build plan has no runner target; SwiftPM may reuse it
         // ("No target named … in build description") unless told to plan afresh.
-        _ = try swift(common + ["--disable-build-manifest-caching", "--product", "ModelKitCheckRunner"])
-        let bin = try swift(common + ["--show-bin-path"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try swift(
+            common + ["--disable-build-manifest-caching", "--product", "ModelKitCheckRunner"], copies: copies,
+            onWait: onWait)
+        let bin = try swift(common + ["--show-bin-path"], copies: copies, onWait: onWait)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         return "\(bin.split(separator: "\n").last.map(String.init) ?? bin)/ModelKitCheckRunner"
     }
 
-    private func swift(_ arguments: [String]) throws -> String {
-        let (status, output) = try Self.launch("/usr/bin/env", ["swift"] + arguments)
+    private func swift(
+        _ arguments: [String], copies: [String: String], onWait: (@Sendable (String) -> Void)?
+    ) throws -> String {
+        let (status, output) = try Self.launch("/usr/bin/env", ["swift"] + arguments) { line in
+            // SwiftPM waits without a time limit for the process that holds the build folder's lock.
+            if line.contains("Another instance of SwiftPM") { onWait?(line) }
+        }
         guard status == 0 else {
+            let output = Self.pointingAtModels(output, copies: copies)
             throw Failure(description: "the models in \(modelsFolder) did not build:\n\(output)")
         }
         return output
@@ -206,8 +242,11 @@ public struct CheckRunner: Sendable {
         return output
     }
 
-    /// Runs a program and returns its exit status and its standard output and error together.
-    static func launch(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+    /// Runs a program and returns its exit status and its standard output and error together; `onLine` hears
+    /// each line as it is printed.
+    static func launch(
+        _ executable: String, _ arguments: [String], onLine: ((String) -> Void)? = nil
+    ) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -215,7 +254,17 @@ public struct CheckRunner: Sendable {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        var lineStart = 0
+        while true {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+            while let newline = data[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                onLine?(String(decoding: data[lineStart..<newline], as: UTF8.self))
+                lineStart = newline + 1
+            }
+        }
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -80,6 +80,21 @@ public struct DriftReport: Sendable, Hashable {
 
     /// Every diagnostic of every sample (errors not counted).
     public var noteCount: Int { samples.reduce(0) { $0 + $1.notes.count } }
+    /// The diagnostics that mean data was lost: an element dropped, a default used for a missing, `null` or bad
+    /// value, an unknown enum value turned into the fallback. `modelkit check` fails on them without `--strict`;
+    /// keys no property reads and conversions stay notes.
+    public var lossCount: Int { samples.reduce(0) { $0 + $1.notes.filter { Self.losesData($0.kind) }.count } }
+
+    /// Whether `modelkit check` fails: a sample could not be decoded, or lost data (see ``lossCount``), or, with
+    /// `strict`, made any note at all.
+    public func fails(strict: Bool) -> Bool {
+        errorCount > 0 || lossCount > 0 || (strict && noteCount > 0)
+    }
+
+    /// Whether a note of `kind` means a value of the sample did not reach the model as it was.
+    public static func losesData(_ kind: String) -> Bool {
+        ["droppedElement", "defaultedMissing", "defaultedNull", "defaultedInvalid", "enumFallback"].contains(kind)
+    }
     /// The samples the models could not decode at all.
     public var errorCount: Int { samples.filter { $0.error != nil }.count }
 
@@ -120,13 +135,15 @@ public struct DriftReport: Sendable, Hashable {
             }
         }
         let fitting = samples.filter { $0.notes.isEmpty && $0.error == nil }.count
+        let losses = lossCount > 0 ? " (\(lossCount) losing data)" : ""
         lines.append(
             "\(samples.count) sample\(samples.count == 1 ? "" : "s"): \(fitting) fit, \(noteCount) note"
-                + "\(noteCount == 1 ? "" : "s"), \(errorCount) error\(errorCount == 1 ? "" : "s")")
+                + "\(noteCount == 1 ? "" : "s")\(losses), \(errorCount) error\(errorCount == 1 ? "" : "s")")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The report as JSON: `{"samples": [{"sample", "error", "notes", "groups"}], "noteCount", "errorCount"}`.
+    /// The report as JSON: `{"samples": [{"sample", "error", "notes", "groups"}], "noteCount", "lossCount",
+    /// "errorCount"}`.
     public func json() throws -> String {
         func note(_ note: Note) -> Value {
             ["path": .string(note.path), "kind": .string(note.kind), "message": .string(note.message)]
@@ -147,7 +164,7 @@ public struct DriftReport: Sendable, Hashable {
         }
         let report: Value = [
             "samples": .array(results), "noteCount": .integer(Int64(noteCount)),
-            "errorCount": .integer(Int64(errorCount)),
+            "lossCount": .integer(Int64(lossCount)), "errorCount": .integer(Int64(errorCount)),
         ]
         let data = try JSONFormat.data(from: report, options: .init(prettyPrinted: true))
         return String(decoding: data, as: UTF8.self) + "\n"

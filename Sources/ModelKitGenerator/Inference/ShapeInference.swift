@@ -62,16 +62,21 @@ public struct ShapeInference: Sendable {
             throw SampleError(file: summary.names.joined(separator: ", "), detail: detail)
         }
         var builder = GraphBuilder(options: options)
-        builder.mergeSimilarShapes(under: root)
+        if options.combinesSimilarShapes { builder.mergeSimilarShapes(under: root) }
         let rootType: TypeReference
-        if kinds == [.dictionary] {
+        if kinds == [.dictionary], options.detectsMaps, !root.keys.isEmpty, let values = builder.mapValues(root) {
+            // A root keyed by data is a map, as one level down: `typealias Root = [String: RootValue]`.
+            rootType = builder.mapType(values, hint: options.rootName + "Value", parentName: options.rootName)
+        } else if kinds == [.dictionary] {
             rootType = builder.model(root, name: .root, parentName: nil)
         } else if let elements = root.elements {
             rootType = .array(builder.element(elements, key: options.rootName, parentName: nil, isRoot: true))
         } else {
             rootType = .array(.value)
         }
-        return ShapeGraph(rootName: options.rootName, rootType: rootType, declarations: builder.orderedDeclarations)
+        let graph = ShapeGraph(
+            rootName: options.rootName, rootType: rootType, declarations: builder.orderedDeclarations)
+        return options.combinesSimilarShapes ? ShapeCombination.combine(graph) : graph
     }
 }
 
@@ -85,7 +90,7 @@ struct GraphBuilder {
     let options: GeneratorOptions
     /// Declarations by the position where the samples first reach them (pre-order), filled in post-order.
     var slots: [ShapeGraph.Declaration?] = []
-    var takenNames: Set<String>
+    var names: TypeNameAllocator
     /// Identical shapes share one type: a shape's content (names of its nested types included) → its name.
     var modelsBySignature: [ModelSignature: String] = [:]
     var enumsBySignature: [[String]: String] = [:]
@@ -107,7 +112,7 @@ struct GraphBuilder {
 
     init(options: GeneratorOptions) {
         self.options = options
-        takenNames = [options.rootName]
+        names = TypeNameAllocator(taken: [options.rootName])
     }
 
     var orderedDeclarations: [ShapeGraph.Declaration] { slots.compactMap { $0 } }
@@ -128,7 +133,7 @@ struct GraphBuilder {
         var order: [String] = []
         func visit(_ summary: ValueSummary, key: String, element: Bool) {
             if summary.kinds == [.dictionary] && (!options.detectsMaps || mapValues(summary) == nil) {
-                let name = TypeNaming.name(forKey: key, element: element)
+                let name = TypeNaming.name(forKey: key, element: element, parentName: "")
                 if groups[name] == nil { order.append(name) }
                 groups[name, default: []].append(summary)
             }
@@ -175,7 +180,9 @@ struct GraphBuilder {
     ) -> TypeReference {
         path.append(key)
         defer { path.removeLast() }
-        let base = type(of: summary, key: key, parentName: parentName)
+        // Only a property takes `@Transform(NumberOrText…)`; an array's element or a map's value that is a number in
+        // one place and text in another stays `Value`.
+        let base = type(of: summary, key: key, parentName: parentName, allowsNumberOrText: true)
         let optional = summary.occurrences < dictionaries || summary.nulls > 0
         return optional ? .optional(base) : base
     }
@@ -199,7 +206,8 @@ struct GraphBuilder {
 
     /// The base type of the values at a position.
     mutating func type(
-        of summary: ValueSummary, key: String, parentName: String?, element: Bool = false
+        of summary: ValueSummary, key: String, parentName: String?, element: Bool = false,
+        allowsNumberOrText: Bool = false
     )
         -> TypeReference
     {
@@ -217,21 +225,43 @@ struct GraphBuilder {
             // Arrays of arrays keep the key's name for the innermost elements: `coordinates` → `[[Coordinate]]`.
             return .array(self.element(elements, key: key, parentName: parentName))
         case [.dictionary]:
+            let parent = parentName ?? options.rootName
             if options.detectsMaps, let values = mapValues(summary) {
-                guard let values else { return .map(.value) }
-                let hint = TypeNaming.name(forKey: key, element: true)
-                path.append("[*]")
-                defer { path.removeLast() }
-                let valueType = type(of: values, key: hint, parentName: parentName, element: false)
-                return .map(values.nulls > 0 && valueType != .value ? .optional(valueType) : valueType)
+                let hint = TypeNaming.name(forKey: key, element: true, parentName: parent)
+                return mapType(values, hint: hint, parentName: parentName)
             }
             // The shape may be shared with other positions under the same name (see `mergeSimilarShapes`); whether
             // the key is optional was decided above from this position's own counts.
             let shape = sharedShapes[ObjectIdentifier(summary)] ?? summary
-            return model(shape, name: .hint(TypeNaming.name(forKey: key, element: element)), parentName: parentName)
+            let hint = TypeNaming.name(forKey: key, element: element, parentName: parent)
+            return model(shape, name: .hint(hint), parentName: parentName)
+        case [.number, .string] where allowsNumberOrText:
+            return numberOrTextType(summary, key: key)
         default:
             return .value
         }
+    }
+
+    /// `[String: T]` for the values of a map (`[String: Value]` when the maps were always empty); `hint` names
+    /// the values' type when they are models.
+    mutating func mapType(_ values: ValueSummary?, hint: String, parentName: String?) -> TypeReference {
+        guard let values else { return .map(.value) }
+        path.append("[*]")
+        defer { path.removeLast() }
+        let valueType = type(of: values, key: hint, parentName: parentName, element: false)
+        return .map(values.nulls > 0 && valueType != .value ? .optional(valueType) : valueType)
+    }
+
+    /// The type of a value that was a number in some samples and text in others (`19.99`, `"19.99"`), read by
+    /// `NumberOrText` in strict mode too: a number when every text holds one (`Decimal` for amounts such as
+    /// `"19.99"`), else `String`, which takes a number as its text.
+    func numberOrTextType(_ summary: ValueSummary, key: String) -> TypeReference {
+        let strings = summary.strings
+        guard strings.allNumbers else { return .numberOrText(.string) }
+        let numbers = numberType(summary, key: "")
+        if numbers == .decimal || numbers == .unsignedInt64 || strings.allMoney { return .numberOrText(.decimal) }
+        if numbers == .double || !strings.allIntegers { return .numberOrText(.double) }
+        return .numberOrText(.int)
     }
 
     /// Whole numbers are `Int` (`UInt64` above its range); any fraction makes `Double`, and any number whose
@@ -270,7 +300,8 @@ struct GraphBuilder {
             if strings.allNumbers { return .double }
         }
         if options.makesEnums, isEnum(strings, key: key) {
-            return enumeration(strings, name: TypeNaming.name(forKey: key, element: element), parentName: parentName)
+            let hint = TypeNaming.name(forKey: key, element: element, parentName: parentName ?? options.rootName)
+            return enumeration(strings, name: hint, parentName: parentName)
         }
         return .string
     }
@@ -299,8 +330,13 @@ struct GraphBuilder {
     /// The values of a dictionary seen as a map, or `nil` when it is a model: `.some(nil)` for dictionaries that
     /// were always empty (`[String: Value]`).
     ///
-    /// A map when every key is data (digits, a UUID, a date), or when there are many keys (at least
-    /// ``manyKeys``) whose values all have one kind and, for dictionaries, share most of their keys.
+    /// A map when
+    /// - every key is data: digits (`"138586341"`, `"-1"`), a UUID or a date; or
+    /// - there are many keys (at least ``manyKeys``) whose values all have one kind and, for dictionaries, share
+    ///   most of their keys (no more keys in all than twice as many as one value has on average); or
+    /// - there are more than ``wideKeys`` keys that do not recur: a record has its keys in most of the
+    ///   dictionaries met at its position, so a struct is kept only for a wide object seen more than once with
+    ///   its keys present in at least half of the dictionaries, on average.
     func mapValues(_ summary: ValueSummary) -> ValueSummary?? {
         if summary.keys.isEmpty { return .some(nil) }
         let keysAreData = summary.keys.keys.allSatisfy(Self.isDataKey)
@@ -308,6 +344,11 @@ struct GraphBuilder {
         let merged = ValueSummary()
         for value in summary.keys.values { merged.merge(value) }
         if keysAreData { return merged }
+        if summary.keys.count > Self.wideKeys {
+            let presences = summary.keys.values.reduce(0) { $0 + $1.occurrences }
+            let recurring = summary.dictionaries > 1 && presences * 2 >= summary.keys.count * summary.dictionaries
+            if !recurring { return merged }
+        }
         let kinds = merged.kinds
         guard kinds.count == 1 else { return nil }
         if kinds == [.dictionary] {
@@ -319,6 +360,7 @@ struct GraphBuilder {
     }
 
     static let manyKeys = 20
+    static let wideKeys = 256
 
     static func isDataKey(_ key: String) -> Bool {
         if !key.isEmpty && key.utf8.allSatisfy({ SwiftIdentifier.isDigit($0) || $0 == UInt8(ascii: "-") })
@@ -350,14 +392,15 @@ struct GraphBuilder {
                     key: key, name: naming.names[index].name, type: type,
                     needsKeyAttribute: naming.names[index].needsKey))
         }
-        let signature = ModelSignature(properties: properties, snakeCase: naming.snakeCase)
+        // Keys in any order: `{"id", "login"}` and `{"login", "id"}` are one shape.
+        let signature = ModelSignature(properties: properties.sorted { $0.key < $1.key }, snakeCase: naming.snakeCase)
         let typeName: String
         switch name {
         case .root:
             typeName = options.rootName
         case .hint(let hint):
             if let existing = modelsBySignature[signature] { return .model(existing) }
-            typeName = allocate(hint, parentName: parentName)
+            typeName = names.allocate(hint, parentName: parentName)
         }
         modelsBySignature[signature] = modelsBySignature[signature] ?? typeName
         slots[slot] = .model(
@@ -369,47 +412,9 @@ struct GraphBuilder {
     mutating func enumeration(_ strings: StringSummary, name hint: String, parentName: String?) -> TypeReference {
         let values = Array(strings.distinct)
         if let existing = enumsBySignature[values] { return .enumeration(existing) }
-        let name = allocate(hint, parentName: parentName)
+        let name = names.allocate(hint, parentName: parentName)
         enumsBySignature[values] = name
-        var used: Set<String> = []
-        var cases: [EnumShape.Case] = []
-        for value in values {
-            var caseName = SwiftIdentifier.lowerCamelCase(value, fallback: "value")
-            if used.contains(caseName) {
-                var number = 2
-                while used.contains("\(caseName)\(number)") { number += 1 }
-                caseName = "\(caseName)\(number)"
-            }
-            used.insert(caseName)
-            cases.append(EnumShape.Case(name: caseName, rawValue: value))
-        }
-        let fallback: String
-        if let existing = cases.first(where: { ["unknown", "other"].contains($0.rawValue) }) {
-            fallback = existing.name
-        } else {
-            var fallbackName = "unknown"
-            while used.contains(fallbackName) { fallbackName += "Value" }
-            cases.append(EnumShape.Case(name: fallbackName, rawValue: fallbackName))
-            fallback = fallbackName
-        }
-        slots.append(.enumeration(EnumShape(name: name, cases: cases, fallback: fallback, samplePath: pathText)))
+        slots.append(.enumeration(EnumShape(name: name, values: values, samplePath: pathText)))
         return .enumeration(name)
-    }
-
-    /// A free type name: the hint, else the parent's name before it (`RetweetedStatusUser`), else a number after.
-    mutating func allocate(_ hint: String, parentName: String?) -> String {
-        var candidates: [String] = []
-        if !TypeNaming.reserved.contains(hint) { candidates.append(hint) }
-        if let parentName { candidates.append(parentName + hint) }
-        candidates.append(hint + "Model")
-        for candidate in candidates where !takenNames.contains(candidate) {
-            takenNames.insert(candidate)
-            return candidate
-        }
-        let base = candidates[0]
-        var number = 2
-        while takenNames.contains("\(base)\(number)") { number += 1 }
-        takenNames.insert("\(base)\(number)")
-        return "\(base)\(number)"
     }
 }

@@ -78,12 +78,27 @@ public struct SwiftRenderer: Sendable {
         switch declaration {
         case .model(let shape): render(shape)
         case .enumeration(let shape): render(shape)
+        case .union(let shape): render(shape)
         }
     }
 
+    private func render(_ shape: UnionShape) -> String {
+        var text = shape.documentation.map { documentation($0, indent: "", always: true) } ?? ""
+        text += "@DictionaryModel(discriminator: \(Self.literal(shape.discriminator)))\n"
+        text += "\(modifier)enum \(shape.name): Sendable {\n"
+        for item in shape.cases {
+            text += documentation("A `\(item.model)` when `\(shape.discriminator)` is `\(item.tag)`.", indent: "    ")
+            let attribute = item.name == item.tag ? "" : "@Key(\(Self.keyLiteral(item.tag) ?? Self.literal(item.tag))) "
+            text += "    \(attribute)case \(item.name)(\(item.model))\n"
+        }
+        return text + "}\n"
+    }
+
     private func render(_ shape: ModelShape) -> String {
-        var text = documentation(
-            shape.samplePath.isEmpty ? "The samples' root." : "`\(shape.samplePath)` in the samples.", indent: "")
+        var text =
+            shape.documentation.map { documentation($0, indent: "", always: true) }
+            ?? documentation(
+                shape.samplePath.isEmpty ? "The samples' root." : "`\(shape.samplePath)` in the samples.", indent: "")
         text += shape.usesSnakeCase ? "@DictionaryModel(keyStrategy: .snakeCase)\n" : "@DictionaryModel\n"
         text += "\(modifier)struct \(shape.name): Sendable {\n"
         for property in shape.properties {
@@ -94,18 +109,29 @@ public struct SwiftRenderer: Sendable {
                 continue
             }
             let declaration = "\(modifier)var \(property.name): \(property.type)"
-            text += documentation("`\(property.key)` in the data.", indent: "    ")
-            guard property.needsKeyAttribute else {
-                text += "    \(declaration)\n"
-                continue
+            text +=
+                property.documentation.map { documentation($0, indent: "    ", always: true) }
+                ?? documentation("`\(property.key)` in the data.", indent: "    ")
+            var attributes: [String] = []
+            if property.needsKeyAttribute {
+                if property.key.contains(".") || property.key.contains("[") {
+                    // Said in the output, because the model compiles but cannot read this key, and nothing else
+                    // tells.
+                    text +=
+                        "    // @Key reads a dot or brackets as a key path; ModelKit has no escape, so this key is not found.\n"
+                }
+                attributes.append("@Key(\(keyLiteral))")
             }
-            if property.key.contains(".") || property.key.contains("[") {
-                // Said in the output, because the model compiles but cannot read this key, and nothing else tells.
+            if let transform = Self.transform(for: property.type) {
+                // Said in the output: the property's type alone would not explain the attribute.
                 text +=
-                    "    // @Key reads a dot or brackets as a key path; ModelKit has no escape, so this key is not found.\n"
+                    "    // A number in some samples and text in others: NumberOrText reads both, in strict mode too.\n"
+                attributes.append("@Transform(\(transform))")
             }
-            let attribute = "@Key(\(keyLiteral))"
-            if 4 + attribute.count + 1 + declaration.count <= Self.lineLength {
+            let attribute = attributes.joined(separator: " ")
+            if attributes.isEmpty {
+                text += "    \(declaration)\n"
+            } else if 4 + attribute.count + 1 + declaration.count <= Self.lineLength {
                 text += "    \(attribute) \(declaration)\n"
             } else {
                 text += "    \(attribute)\n    \(declaration)\n"
@@ -114,11 +140,28 @@ public struct SwiftRenderer: Sendable {
         return text + "}\n"
     }
 
+    /// The `@Transform` argument that a property of `type` needs, or `nil`.
+    static func transform(for type: TypeReference) -> String? {
+        switch type {
+        case .numberOrText(let base): "NumberOrText<\(base)>()"
+        case .optional(.numberOrText(let base)): "NumberOrText<\(base)>().optional"
+        default: nil
+        }
+    }
+
     private func render(_ shape: EnumShape) -> String {
-        var text = documentation("The values of `\(shape.samplePath)` in the samples.", indent: "")
+        var text = documentation(
+            shape.samplePath.hasPrefix("#")
+                ? "The values of `\(shape.samplePath)` in the schema."
+                : "The values of `\(shape.samplePath)` in the samples.",
+            indent: "")
         text += "\(modifier)enum \(shape.name): String, ModelEnum, Sendable {\n"
         for item in shape.cases {
-            text += documentation("`\(item.rawValue)` in the data.", indent: "    ")
+            let isAdded = item.name == shape.fallback && !shape.fallbackIsInSamples
+            text += documentation(
+                isAdded
+                    ? "In no sample: the case that a value none of the others names becomes in lenient mode."
+                    : "`\(item.rawValue)` in the data.", indent: "    ")
             if item.name == item.rawValue {
                 text += "    case \(item.name)\n"
             } else {
@@ -131,13 +174,12 @@ public struct SwiftRenderer: Sendable {
         return text + "}\n"
     }
 
-    /// A documentation comment, only on public and package declarations: there a project's format check asks for
-    /// one, and the key a property reads is what a reader of the API wants to know.
-    private func documentation(_ text: String, indent: String) -> String {
-        guard options.access != .internal else { return "" }
-        let line = "\(indent)/// \(text.replacingOccurrences(of: "\n", with: " "))"
-        if line.count <= Self.lineLength { return line + "\n" }
-        return "\(indent)/// \(text.prefix(Self.lineLength - indent.count - 5))…\n"
+    /// A documentation comment, on public and package declarations (there a project's format check asks for one,
+    /// and the key a property reads is what a reader of the API wants to know), and on any declaration when
+    /// `always` is set (a schema's own descriptions); wrapped at ``lineLength``.
+    private func documentation(_ text: String, indent: String, always: Bool = false) -> String {
+        guard options.access != .internal || always else { return "" }
+        return wrap(text.replacingOccurrences(of: "\n", with: " "), prefix: indent + "///")
     }
 
     /// A key as `@Key` takes it, or `nil` for a key it cannot take.
@@ -179,12 +221,18 @@ public struct SwiftRenderer: Sendable {
 
     /// `text` as `//` comment lines of at most ``lineLength`` columns.
     private func wrapComment(_ text: String) -> String {
+        wrap(text, prefix: "//")
+    }
+
+    /// `text` as lines that start with `prefix` and a space, of at most ``lineLength`` columns (a word longer than
+    /// a line stays whole).
+    private func wrap(_ text: String, prefix: String) -> String {
         var lines: [String] = []
-        var line = "//"
+        var line = prefix
         for word in text.split(separator: " ") {
-            if line.count + 1 + word.count > Self.lineLength && line != "//" {
+            if line.count + 1 + word.count > Self.lineLength && line != prefix {
                 lines.append(line)
-                line = "//"
+                line = prefix
             }
             line += " " + word
         }

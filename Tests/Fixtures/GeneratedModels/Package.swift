@@ -1,14 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Models that `modelkit generate` wrote for the benchmark corpus and the seeds' property lists, one module per
+// Models that `modelkit generate` wrote for the benchmark corpus, the seeds' property lists, the samples and the
+// schemas of Samples/, one module per
 // sample so that their type names cannot clash. `scripts/generated-models` writes each module's
 // `Generated/Models.swift` (not checked in: the golden tests pin the output for small cases, this package proves
 // that whatever the generator writes today compiles and decodes), builds the package and runs the runner, which
 // decodes every sample in strict mode through each module's checked-in `decodeSample` and fails on any diagnostic.
 let modelModules = [
     "UserModels", "WeiboModels", "TwitterModels", "CitmCatalogModels", "CanadaModels", "ChecklistsModels",
-    "AppModels", "BookDataModels", "QuestionsModels", "EdgeCaseModels",
+    "AppModels", "BookDataModels", "QuestionsModels", "EdgeCaseModels", "KeysAsDataModels", "ShapeChoiceModels",
+    "OrderSchemaModels", "CatalogSchemaModels", "PetstoreModels",
 ]
 
 let package = Package(
