@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 @DictionaryModel
@@ -110,8 +111,7 @@ struct HostileInputTests {
 
     @Test("Truncated JSON at every length is an error with a location, never a crash")
     func truncatedJSON() throws {
-        let url = try #require(try SharedDataFolder.benchmarkFiles().first { $0.lastPathComponent == "user.json" })
-        let data = try Data(contentsOf: url)
+        let data = try RepositoryData.contents(of: "bench/user.json")
         for length in stride(from: 0, to: data.count, by: 7) {
             do {
                 _ = try Value(data: data.prefix(length))
@@ -129,10 +129,8 @@ struct HostileInputTests {
 
     @Test("Malformed files name the file and where in it")
     func malformedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("apps.json")
+        let folder = try TemporaryFolder()
+        let file = folder.file("apps.json")
         try Data("[\n  {\"name\": \"Maps\",\n   \"icon\": }\n]".utf8).write(to: file)
         do {
             _ = try [AppInfo](contentsOf: file)
@@ -140,12 +138,12 @@ struct HostileInputTests {
         } catch {
             #expect("\(error)".contains("apps.json line 3, column"), "\(error)")
         }
-        #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.appendingPathComponent("none.json")) }
+        #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.file("none.json")) }
     }
 
     @Test("Every malformed JSONTestSuite file is refused at the model entry point, with where in it")
     func conformanceAsModels() throws {
-        for url in try SharedDataFolder.conformanceFiles(prefix: "n_") {
+        for url in try RepositoryData.jsonConformanceFiles(prefix: "n_") {
             let name = url.lastPathComponent
             let data = try Data(contentsOf: url)
             let error = #expect(throws: MappingError.self, "\(name)") { try Value(data: data) }
@@ -173,7 +171,7 @@ struct HostileInputTests {
             ("invalid_tag.plist", "XML property list", "invalid_tag.plist line 3, column 14"),
         ])
     func malformedPropertyLists(name: String, format: String, location: String) throws {
-        let url = SharedDataFolder.root.appendingPathComponent("conformance/plist/\(name)")
+        let url = try RepositoryData.file("conformance/plist/\(name)")
         let error = #expect(throws: MappingError.self, "\(name)") { try Value(contentsOf: url) }
         guard case .malformedData(let foundFormat, let foundLocation, _)? = error?.reason else {
             Issue.record("\(name): \(String(describing: error)) is not malformedData")

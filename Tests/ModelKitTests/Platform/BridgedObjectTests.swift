@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// The leaves a bridged object can land in.
@@ -177,9 +178,9 @@ struct BridgedObjectTests {
 
     @Test("A file's size, an NSNumber in FileManager's attributes, is read as an Int for the input limit")
     func fileSizeAttribute() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridged-size-\(UUID()).json")
+        let folder = try TemporaryFolder()
+        let url = folder.file("bridged-size.json")
         try Data(#"{"name": "a long enough name", "count": 1}"#.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         #expect(try BridgedChild(contentsOf: url).count == 1)
         var options = DecodingOptions()
         options.maximumInputBytes = 10

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Truncated, corrupted and malicious inputs: every one ends in a ``MappingError``, never a crash, a hang
@@ -54,7 +55,7 @@ struct PropertyListHostileInputTests {
 
     @Test("random bytes behind a bplist00 header or among XML tags read or fail with a MappingError")
     func randomInput() {
-        var generator = PropertyListFixtures.Generator(state: 99)
+        var generator = SplitMix64(seed: 99)
         let vocabulary = [
             "<plist>", "</plist>", "<dict>", "</dict>", "<array>", "</array>", "<key>k</key>", "<string>s", "</string>",
             "<integer>", "12", "0x", "-", "</integer>", "<real>1e5</real>", "<true/>", "<dict/>", "&amp;", "&#x41;",
