@@ -54,7 +54,7 @@ struct HostileInputTests {
     func deepJSON() throws {
         let depth = 100_000
         let arrays = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-        #expect(throws: MappingError.self) { try Value(data: arrays) }
+        expectMappingError(.tooDeep(limit: 512)) { try Value(data: arrays) }
         var objects = ""
         for _ in 0..<depth { objects += #"{"name":"n","children":["# }
         objects += String(repeating: "]}", count: depth)
@@ -70,7 +70,7 @@ struct HostileInputTests {
     func deepObjects() throws {
         var node: [String: Any] = ["name": "leaf"]
         for _ in 0..<5_000 { node = ["name": "n", "children": [node]] }
-        #expect(throws: MappingError.self) { try Node(dictionary: node) }
+        expectMappingError(.tooDeep(limit: 512)) { try Node(dictionary: node) }
         // A limit raised far past what the stack holds still ends in an error, not a stack overflow.
         var options = DecodingOptions()
         options.maximumDepth = 1_000_000
@@ -85,7 +85,7 @@ struct HostileInputTests {
         }
         var shallow = DecodingOptions()
         shallow.maximumDepth = 4
-        #expect(throws: MappingError.self) {
+        expectMappingError(.tooDeep(limit: 4)) {
             try Node(dictionary: ["children": [["children": [["children": [["name": "x"]]]]]]], options: shallow)
         }
     }
@@ -104,7 +104,7 @@ struct HostileInputTests {
     func collectionLimit() {
         var options = DecodingOptions()
         options.maximumCollectionCount = 10
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.tooLarge("more than 10 elements"), at: "values")) {
             try Numbers(dictionary: ["values": Array(0..<11)], options: options)
         }
     }
@@ -138,7 +138,11 @@ struct HostileInputTests {
         } catch {
             #expect("\(error)".contains("apps.json line 3, column"), "\(error)")
         }
-        #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.file("none.json")) }
+        let missing = folder.file("none.json")
+        #expect(
+            throws: MappingError(
+                .file(path: missing.path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
+        ) { try [AppInfo](contentsOf: missing) }
     }
 
     @Test("Every malformed JSONTestSuite file is refused at the model entry point, with where in it")

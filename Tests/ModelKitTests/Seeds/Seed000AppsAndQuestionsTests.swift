@@ -87,7 +87,7 @@ struct Seed000AppsAndQuestionsTests {
         let notes = decoded.diagnostics.map(\.description)
         #expect(notes.contains("nmae: no property reads this key"))
         #expect(notes.contains("name: missing, default used"))
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.unknownKey, at: "nmae")) {
             try AppInfo(dictionary: ["nmae": "Maps"], options: .strict)
         }
     }

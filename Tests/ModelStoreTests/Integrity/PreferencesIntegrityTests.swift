@@ -138,7 +138,10 @@ struct PreferencesIntegrityTests {
         let preferences = Preferences(location: location)
         #expect(preferences[.checklistIndex] == -1)
         #expect(preferences.diagnostics.contains { "\($0)".contains("could not read") })
-        #expect(throws: StoreError.self) { try preferences.set(4, for: .checklistIndex) }
+        // The save reads the file first, to keep what it holds: a folder cannot be read.
+        #expect(throws: StoreError.readFailed(path: location.fileURL.path, operation: "read", code: EISDIR)) {
+            try preferences.set(4, for: .checklistIndex)
+        }
         var isFolder: ObjCBool = false
         #expect(
             FileManager.default.fileExists(atPath: location.fileURL.path, isDirectory: &isFolder) && isFolder.boolValue)
@@ -148,7 +151,11 @@ struct PreferencesIntegrityTests {
     func checksumKeyIsReserved() throws {
         let folder = try TemporaryFolder()
         let preferences = Preferences(location: .file(folder.file("App.plist")))
-        #expect(throws: StoreError.self) {
+        #expect(
+            throws: StoreError.encodingFailed(
+                path: folder.file("App.plist").path,
+                detail: "\(Preferences.checksumKey) is the name of the file's checksum")
+        ) {
             try preferences.set("x", for: PreferenceKey(Preferences.checksumKey, default: ""))
         }
     }

@@ -153,7 +153,11 @@ struct PreferencesTests {
         let folder = try TemporaryFolder()
         try Data("a file".utf8).write(to: folder.file("Blocker"))
         let preferences = Preferences(suite: "App", folder: folder.file("Blocker"))
-        #expect(throws: StoreError.self) { try preferences.set(3, for: .checklistIndex) }
+        // A file stands where the folder should be: the temporary file cannot be made in it.
+        #expect(
+            throws: StoreError.writeFailed(
+                path: folder.file("Blocker/App.plist").path, operation: "create a temporary file", code: ENOTDIR)
+        ) { try preferences.set(3, for: .checklistIndex) }
         preferences[.checklistIndex] = 4
         #expect(preferences.lastSaveError != nil)
         // The value is kept in memory for this run.
