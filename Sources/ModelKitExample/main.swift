@@ -2,7 +2,7 @@ import Foundation
 import ModelKit
 import ModelKitSeedData
 
-// Decodes the seeds' bundled data and prints the models: the README's first command.
+// Decodes the seeds' data (ModelKitSeedData) and prints the models: `swift run ModelKitExample`, as the README says.
 
 @DictionaryModel
 struct AppInfo: Sendable {
