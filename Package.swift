@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "ModelKitExample", targets: ["ModelKitExample"]),
         .library(name: "ModelKitGenerator", targets: ["ModelKitGenerator"]),
         .executable(name: "modelkit", targets: ["modelkit"]),
+        // The seeds' property lists, for the example app, the Gallery (its own package) and the tests.
+        .library(name: "ModelKitSeedData", targets: ["ModelKitSeedData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
@@ -61,21 +63,23 @@ let package = Package(
             exclude: ["generate"]),
         .executableTarget(
             name: "ModelKitBenchmarks",
-            dependencies: ["ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator", "BenchmarkModels"],
+            dependencies: [
+                "ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator", "ModelKitTestSupport", "BenchmarkModels",
+            ],
             path: "Benchmarks/ModelKitBenchmarks"
         ),
-        .executableTarget(
-            name: "ModelKitExample",
-            dependencies: ["ModelKit"],
-            resources: [.copy("SeedData")]
-        ),
+        .target(name: "ModelKitSeedData", resources: [.copy("SeedData")]),
+        .executableTarget(name: "ModelKitExample", dependencies: ["ModelKit", "ModelKitSeedData"]),
+        // What the tests and the benchmarks share: a seeded generator, temporary folders, the repository's Data/.
+        .target(name: "ModelKitTestSupport", path: "Tests/ModelKitTestSupport"),
         .testTarget(
             name: "ModelKitTests",
             dependencies: [
                 "ModelKit",
+                "ModelKitSeedData",
+                "ModelKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: [.copy("SeedData")]
+            ]
         ),
         .testTarget(
             name: "ModelKitMacrosTests",
@@ -90,13 +94,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStoreTests",
-            dependencies: ["ModelStore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "ModelStore", "ModelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
-        .testTarget(name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit"]),
+        .testTarget(
+            name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit", "ModelKitTestSupport"]),
         .testTarget(
             name: "ModelLayoutTests",
             dependencies: [
                 "ModelLayout",
+                "ModelKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

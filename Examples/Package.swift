@@ -28,12 +28,13 @@ let package = Package(
                 .product(name: "ModelKit", package: "ModelKit"),
                 .product(name: "ModelLayout", package: "ModelKit"),
                 .product(name: "ModelStore", package: "ModelKit"),
+                .product(name: "ModelKitSeedData", package: "ModelKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/Assets"), .copy("Resources/SeedData")]
+            resources: [.copy("Resources/Assets")]
         ),
         // The route tests drive the router with their own RouterClient rather than HummingbirdTesting, whose
         // AsyncHTTPClient would add NIOSSL (BoringSSL's C sources), NIOHTTP2 and more to the build.

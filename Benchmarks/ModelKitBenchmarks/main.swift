@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 
 /// Writes `message` to standard error.
 func report(_ message: String) {
@@ -34,7 +35,7 @@ if options.showsHelp {
     exit(0)
 }
 
-let data = BenchmarkData(directory: options.dataDirectory ?? URL(fileURLWithPath: "../shared/data/bench"))
+let data = BenchmarkData(directory: options.dataDirectory ?? RepositoryData.benchmarkFolder)
 let selected = BenchmarkSuite.cases(data: data).filter { benchmark in
     options.filter.map { benchmark.name.contains($0) } ?? true
 }

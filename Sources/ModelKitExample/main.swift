@@ -1,7 +1,8 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
 
-// Decodes the seeds' bundled data and prints the models: the README's first command.
+// Decodes the seeds' data (ModelKitSeedData) and prints the models: `swift run ModelKitExample`, as the README says.
 
 @DictionaryModel
 struct AppInfo: Sendable {
@@ -58,17 +59,17 @@ func section(_ title: String) {
 
 do {
     section("Seed 000: app.plist → [AppInfo]")
-    for app in try [AppInfo](resource: "SeedData/app.plist", in: .module) {
+    for app in try [AppInfo](resource: "SeedData/app.plist", in: SeedData.bundle) {
         print("  \(app.name) (icon \(app.icon))")
     }
 
     section("Seed 000: questions.plist → [Question]")
-    for question in try [Question](resource: "SeedData/questions.plist", in: .module) {
+    for question in try [Question](resource: "SeedData/questions.plist", in: SeedData.bundle) {
         print("  \(question.title) \(question.options) answer: \(question.answer)")
     }
 
     section("Seed 001: bookData.plist → [Book]")
-    for book in try [Book](resource: "SeedData/bookData.plist", in: .module) {
+    for book in try [Book](resource: "SeedData/bookData.plist", in: SeedData.bundle) {
         print("  \(book.name) (icon \(book.icon))")
     }
 
@@ -87,7 +88,7 @@ do {
     for note in decoded.diagnostics { print("  note: \(note)") }
 
     section("Seed 004: Checklists.plist → [Checklist]")
-    for list in try [Checklist](resource: "SeedData/Checklists.plist", in: .module) {
+    for list in try [Checklist](resource: "SeedData/Checklists.plist", in: SeedData.bundle) {
         let items = list.items.map { "\($0.checked ? "✓" : "·") \($0.text)" }.joined(separator: ", ")
         print("  \(list.name): \(items)")
     }

@@ -1,24 +1,18 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
 @testable import ModelKitGenerator
 
 /// What `modelkit check` finds before it builds: the root type, the ModelKit package, the runner's files.
 @Suite struct CheckRunnerTests {
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func theRootTypeComesFromTheGeneratedHeader() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder()
         let files = try ModelGenerator(options: options { $0.rootName = "Item" }).files(
             for: samples(#"[{"child": {"a": 1}}]"#))
-        for file in files { try Data(file.source.utf8).write(to: folder.appendingPathComponent(file.fileName)) }
-        #expect(CheckRunner.rootType(inModels: folder.path) == "[Item]")
-        #expect(CheckRunner.rootType(inModels: folder.appendingPathComponent("missing").path) == nil)
+        for file in files { try Data(file.source.utf8).write(to: folder.file(file.fileName)) }
+        #expect(CheckRunner.rootType(inModels: folder.url.path) == "[Item]")
+        #expect(CheckRunner.rootType(inModels: folder.file("missing").path) == nil)
     }
 
     @Test func theModelKitPackageIsFoundAboveAPath() {
@@ -46,12 +40,11 @@ import Testing
     }
 
     @Test func aFolderWithoutModelsIsToldApart() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(!CheckRunner.hasModels(in: folder.path))
-        #expect(!CheckRunner.hasModels(in: folder.appendingPathComponent("nope").path))
-        try Data("struct A {}\n".utf8).write(to: folder.appendingPathComponent("A.swift"))
-        #expect(CheckRunner.hasModels(in: folder.path))
+        let folder = try TemporaryFolder()
+        #expect(!CheckRunner.hasModels(in: folder.url.path))
+        #expect(!CheckRunner.hasModels(in: folder.file("nope").path))
+        try Data("struct A {}\n".utf8).write(to: folder.file("A.swift"))
+        #expect(CheckRunner.hasModels(in: folder.url.path))
     }
 
     @Test func aLineOfTheBuildIsHeardAsItIsPrinted() throws {
@@ -65,16 +58,15 @@ import Testing
     }
 
     @Test func theRunnerHoldsTheModelsAndAMainAndDropsStaleFiles() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let models = folder.appendingPathComponent("Models")
+        let folder = try TemporaryFolder()
+        let models = folder.file("Models")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
         try Data("struct A {}\n".utf8).write(to: models.appendingPathComponent("A.swift"))
         let runner = CheckRunner(
             modelsFolder: models.path, rootType: "A", modelKitPackage: "/nowhere",
-            scratchPath: folder.appendingPathComponent("scratch").path,
-            runnerFolder: folder.appendingPathComponent("runner").path)
-        let sources = folder.appendingPathComponent("runner/Sources/ModelKitCheckRunner")
+            scratchPath: folder.file("scratch").path,
+            runnerFolder: folder.file("runner").path)
+        let sources = folder.file("runner/Sources/ModelKitCheckRunner")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: sources.appendingPathComponent("Model9_Old.swift"))
         try runner.writePackage()
@@ -82,7 +74,7 @@ import Testing
         #expect(names == ["Model0_A.swift", "main.swift"])
         let main = try String(contentsOf: sources.appendingPathComponent("main.swift"), encoding: .utf8)
         #expect(main.contains("try A.decode(data: data, options: DecodingOptions())"))
-        let manifest = try String(contentsOf: folder.appendingPathComponent("runner/Package.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: folder.file("runner/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(name: "ModelKit", path: "/nowhere")"#))
     }
 }

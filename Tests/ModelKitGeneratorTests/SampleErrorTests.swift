@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
 @testable import ModelKitGenerator
@@ -27,27 +28,23 @@ import Testing
     }
 
     @Test func aFolderIsEveryVisibleFileInItInNameOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder()
         for name in ["b.json", "a.json", ".hidden"] {
-            try Data(#"{"x": 1}"#.utf8).write(to: folder.appendingPathComponent(name))
+            try Data(#"{"x": 1}"#.utf8).write(to: folder.file(name))
         }
-        let files = try SampleReader().expand([folder.path])
+        let files = try SampleReader().expand([folder.url.path])
         #expect(files.map { ($0 as NSString).lastPathComponent } == ["a.json", "b.json"])
     }
 
     @Test func progressIsReportedOnlyAboveTheThreshold() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"x": 1}"#.utf8).write(to: folder.appendingPathComponent("a.json"))
+        let folder = try TemporaryFolder()
+        try Data(#"{"x": 1}"#.utf8).write(to: folder.file("a.json"))
         let calls = Counter()
         var reader = SampleReader(progress: { _, _ in calls.increment() })
-        _ = try reader.read([folder.path])
+        _ = try reader.read([folder.url.path])
         #expect(calls.value == 0)
         reader.progressThreshold = 0
-        _ = try reader.read([folder.path])
+        _ = try reader.read([folder.url.path])
         #expect(calls.value == 1)
     }
 }

@@ -87,23 +87,39 @@ struct ReferenceBatchUpdateTests {
     func refusals() {
         let old = column([(1, 0), (2, 0)])
         let new = column([(1, 0)])
-        let refused: [(Changeset, Snapshot<Int, Entry>, String)] = [
-            (Changeset(deletes: [path(2)]), new, "old row [0, 2] out of range"),
-            (Changeset(deletes: [path(1)], reloads: [path(1)]), new, "an old row used twice"),
-            (Changeset(inserts: [path(3)]), column([(1, 0), (2, 0), (3, 0)]), "new row [0, 3] out of range"),
-            (Changeset(), new, "wrong number of rows in section 0"),
-            (Changeset(sectionDeletes: [0], deletes: [path(0)]), Snapshot(), "row [0, 0] of a deleted section"),
+        // The reference model's reason, and Snapshot.applying's error, for each batch.
+        let refused: [(Changeset, Snapshot<Int, Entry>, String, ChangesetApplicationError)] = [
+            (
+                Changeset(deletes: [path(2)]), new, "old row [0, 2] out of range",
+                .indexPathOutOfRange(path(2), .deleteRow)
+            ),
+            (
+                Changeset(deletes: [path(1)], reloads: [path(1)]), new, "an old row used twice",
+                .conflictingIndexPath(path(1), .reloadRow)
+            ),
+            (
+                Changeset(inserts: [path(3)]), column([(1, 0), (2, 0), (3, 0)]), "new row [0, 3] out of range",
+                .indexPathOutOfRange(path(3), .insertRow)
+            ),
+            (
+                Changeset(), new, "wrong number of rows in section 0",
+                .rowCountMismatch(section: 0, expected: 1, actual: 2)
+            ),
+            (
+                Changeset(sectionDeletes: [0], deletes: [path(0)]), Snapshot(), "row [0, 0] of a deleted section",
+                .conflictingIndexPath(path(0), .deleteRow)
+            ),
             (
                 Changeset(sectionInserts: [1], inserts: [path(0, 1)]),
                 Snapshot(sections: [.init(id: 0, items: old.sections[0].items), .init(id: 1, items: [Entry(id: 3)])]),
-                "new row [1, 0] is not in a surviving section"
+                "new row [1, 0] is not in a surviving section", .conflictingIndexPath(path(0, 1), .insertRow)
             ),
         ]
-        for (changes, dataSource, reason) in refused {
+        for (changes, dataSource, reason, error) in refused {
             #expect(throws: ReferenceBatchUpdate.Refused(reason: reason), "\(changes)") {
                 try ReferenceBatchUpdate.apply(changes, to: old, dataSource: dataSource)
             }
-            #expect(throws: ChangesetApplicationError.self, "\(changes)") {
+            #expect(throws: error, "\(changes)") {
                 try old.applying(changes, dataSource: dataSource)
             }
         }

@@ -1,3 +1,4 @@
+import ModelKitTestSupport
 import ModelLayout
 import Testing
 

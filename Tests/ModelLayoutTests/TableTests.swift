@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 import ModelLayout
 import Testing
 

@@ -22,7 +22,7 @@ final class BenchmarkData {
             throw BenchmarkFailure(
                 """
                 benchmark data not found: \(directory.path) lacks \(missing.map { "\($0).json" }.joined(separator: ", ")).
-                Pass the folder with --data; in the repository it is ../shared/data/bench (see Benchmarks/README.md).
+                Pass the folder with --data; in the repository it is Data/bench (see Data/README.md).
                 """)
         }
     }

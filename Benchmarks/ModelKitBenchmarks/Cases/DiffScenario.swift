@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 
 /// Two versions of a list of UUIDs: some deleted, some inserted, some moved, at positions drawn from a
 /// fixed seed so every run diffs the same lists.
@@ -51,23 +52,8 @@ struct DiffScenario {
     }
 }
 
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so scenarios are the same on
-/// every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+extension SplitMix64 {
+    /// A random UUID from the next 128 bits, so that scenarios are the same on every machine.
     mutating func nextUUID() -> UUID {
         let high = next()
         let low = next()

@@ -18,10 +18,10 @@ struct CommandLineOptions {
     var showsHelp = false
 
     static let usage = """
-        usage: ModelKitBenchmarks --data DIR [--filter TEXT] [--output FILE] [--list]
-               ModelKitBenchmarks --data DIR --filter TEXT --profile N [--baseline]
+        usage: ModelKitBenchmarks [--data DIR] [--filter TEXT] [--output FILE] [--list]
+               ModelKitBenchmarks [--data DIR] --filter TEXT --profile N [--baseline]
 
-          --data DIR      the benchmark data (../shared/data/bench from the repository root)
+          --data DIR      the benchmark data (default: the repository's Data/bench)
           --filter TEXT   run only the cases whose name contains TEXT
           --output FILE   where to write the JSON results (default Benchmarks/results/latest.json)
           --list          print the case names and exit

@@ -110,16 +110,22 @@ struct ModelDecoderLenientTests {
         let notes = decoded.diagnostics.map(\.description)
         #expect(notes.contains("[1]: 250 > 100; element dropped"), "\(notes)")
         #expect(notes.contains("[3]: expected Int, found array of 1; element dropped"), "\(notes)")
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try ModelDecoder(options: .strict).decode([Percentage].self, from: [10, 250])
         }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected the type's own dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.debugDescription == "250 > 100")
+        #expect(context.codingPath.map(\.intValue) == [1])
     }
 
     @Test("Errors that end the whole call are not dropped: too deep inside an element still throws")
     func fatalErrorsAreNotDropped() {
         var options = DecodingOptions()
         options.maximumDepth = 3
-        #expect(throws: MappingError.self) {
+        expectMappingError(.tooDeep(limit: 3)) {
             try ModelDecoder(options: options).decode([[[[Badge]]]].self, from: [[[[["label": "a", "level": 1]]]]])
         }
     }

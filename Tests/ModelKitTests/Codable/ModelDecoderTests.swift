@@ -70,7 +70,7 @@ struct ModelDecoderTests {
         #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "string \"seven\""), at: "owner.id")) {
             try ModelDecoder().decode(Repository.self, from: bad)
         }
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "string \"12\""), at: "stars")) {
             try ModelDecoder(options: .strict).decode(Repository.self, from: messy)
         }
         var missing = messy

@@ -1,13 +1,8 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
+import ModelKitTestSupport
 import Testing
-
-/// A folder of its own under the temporary directory, removed by the caller's `defer`.
-private func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
 
 @Suite("Files: single models, atomic writes, bundle resources")
 struct FilesTests {
@@ -26,8 +21,7 @@ struct FilesTests {
 
     @Test("One model decodes from a JSON, XML or binary file, told by content even under a misleading name")
     func singleModelFromFile() throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder()
         // Foundation writes the bytes, so that the reader is not only tested against ModelKit's own writers.
         let files: [(name: String, bytes: Data)] = [
             ("model.plist", try JSONSerialization.data(withJSONObject: Self.dictionary)),
@@ -41,7 +35,7 @@ struct FilesTests {
             ),
         ]
         for file in files {
-            let url = folder.appendingPathComponent(file.name)
+            let url = folder.file(file.name)
             try file.bytes.write(to: url)
             #expect(try TestModel(contentsOf: url) == Self.model, "\(file.name)")
             let decoded = try TestModel.decode(contentsOf: url)
@@ -52,9 +46,8 @@ struct FilesTests {
 
     @Test("A file that holds the wrong kind of root, or no file at all, is an error naming the file")
     func singleModelFileErrors() throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let list = folder.appendingPathComponent("list.json")
+        let folder = try TemporaryFolder()
+        let list = folder.file("list.json")
         try Data(#"[{"id": "1"}]"#.utf8).write(to: list)
         #expect(
             throws: MappingError(
@@ -63,7 +56,7 @@ struct FilesTests {
         ) {
             try TestModel(contentsOf: list)
         }
-        let missing = folder.appendingPathComponent("missing.json")
+        let missing = folder.file("missing.json")
         #expect(
             throws: MappingError(
                 .file(path: missing.path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
@@ -74,29 +67,26 @@ struct FilesTests {
 
     @Test("Writing replaces the file by a rename: the new bytes, no temporary file left, the old inode untouched")
     func writeIsAtomic() throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("model.json")
+        let folder = try TemporaryFolder()
+        let file = folder.file("model.json")
         let first = TestModel(_id: "A", age: 1)
         let second = TestModel(_id: "B", age: 2)
         try first.write(to: file, format: .json)
         // A hard link keeps the first version's inode: a write in place would change what it reads, a rename
         // of a new file over the name does not.
-        let link = folder.appendingPathComponent("first.json")
+        let link = folder.file("first.json")
         try FileManager.default.linkItem(at: file, to: link)
         try second.write(to: file, format: .json)
         #expect(try TestModel(contentsOf: file) == second)
         #expect(try TestModel(contentsOf: link) == first)
         #expect(try Data(contentsOf: file) == second.jsonData())
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["first.json", "model.json"])
+        #expect(try folder.names() == ["first.json", "model.json"])
     }
 
     @Test("A write that fails leaves the old file as it was and nothing else in the folder")
     func failedWriteKeepsTheOldFile() throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("page.plist")
+        let folder = try TemporaryFolder()
+        let file = folder.file("page.plist")
         let page = FarPage(title: "kept")
         try page.write(to: file, format: .binaryPropertyList)
         let before = try Data(contentsOf: file)
@@ -113,7 +103,7 @@ struct FilesTests {
         #expect(try FarPage(contentsOf: file) == page)
         // The file system refuses the write: the folder does not exist. The error names the path and carries
         // Foundation's reason.
-        let nowhere = folder.appendingPathComponent("no folder/page.plist")
+        let nowhere = folder.file("no folder/page.plist")
         let error = #expect(throws: MappingError.self) { try page.write(to: nowhere, format: .json) }
         guard case .file(let path, let detail)? = error?.reason else {
             Issue.record("expected a file error, got \(String(describing: error))")
@@ -122,26 +112,26 @@ struct FilesTests {
         #expect(path == nowhere.path)
         #expect(!detail.isEmpty)
         #expect(error?.path == ValuePath())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["page.plist"])
+        #expect(try folder.names() == ["page.plist"])
     }
 
     @Test("A bundle resource that does not exist is a file error naming the resource and the bundle")
     func missingResource() {
-        let bundlePath = Bundle.module.bundlePath
+        let bundlePath = SeedData.bundle.bundlePath
         #expect(
             throws: MappingError(
                 .file(path: "nope.plist", detail: "no such resource in \(bundlePath)"), at: ValuePath())
         ) {
-            try [Book](resource: "nope.plist", in: .module)
+            try [Book](resource: "nope.plist", in: SeedData.bundle)
         }
         #expect(
             throws: MappingError(
                 .file(path: "SeedData/nope", detail: "no such resource in \(bundlePath)"), at: ValuePath())
         ) {
-            try Book(resource: "SeedData/nope", in: .module)
+            try Book(resource: "SeedData/nope", in: SeedData.bundle)
         }
         do {
-            _ = try [Book](resource: "nope.plist", in: .module)
+            _ = try [Book](resource: "nope.plist", in: SeedData.bundle)
         } catch {
             #expect("\(error)" == "(root): file nope.plist: no such resource in \(bundlePath)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 @DictionaryModel
@@ -53,7 +54,7 @@ struct HostileInputTests {
     func deepJSON() throws {
         let depth = 100_000
         let arrays = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-        #expect(throws: MappingError.self) { try Value(data: arrays) }
+        expectMappingError(.tooDeep(limit: 512)) { try Value(data: arrays) }
         var objects = ""
         for _ in 0..<depth { objects += #"{"name":"n","children":["# }
         objects += String(repeating: "]}", count: depth)
@@ -69,7 +70,7 @@ struct HostileInputTests {
     func deepObjects() throws {
         var node: [String: Any] = ["name": "leaf"]
         for _ in 0..<5_000 { node = ["name": "n", "children": [node]] }
-        #expect(throws: MappingError.self) { try Node(dictionary: node) }
+        expectMappingError(.tooDeep(limit: 512)) { try Node(dictionary: node) }
         // A limit raised far past what the stack holds still ends in an error, not a stack overflow.
         var options = DecodingOptions()
         options.maximumDepth = 1_000_000
@@ -84,7 +85,7 @@ struct HostileInputTests {
         }
         var shallow = DecodingOptions()
         shallow.maximumDepth = 4
-        #expect(throws: MappingError.self) {
+        expectMappingError(.tooDeep(limit: 4)) {
             try Node(dictionary: ["children": [["children": [["children": [["name": "x"]]]]]]], options: shallow)
         }
     }
@@ -103,15 +104,14 @@ struct HostileInputTests {
     func collectionLimit() {
         var options = DecodingOptions()
         options.maximumCollectionCount = 10
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.tooLarge("more than 10 elements"), at: "values")) {
             try Numbers(dictionary: ["values": Array(0..<11)], options: options)
         }
     }
 
     @Test("Truncated JSON at every length is an error with a location, never a crash")
     func truncatedJSON() throws {
-        let url = try #require(try SharedDataFolder.benchmarkFiles().first { $0.lastPathComponent == "user.json" })
-        let data = try Data(contentsOf: url)
+        let data = try RepositoryData.contents(of: "bench/user.json")
         for length in stride(from: 0, to: data.count, by: 7) {
             do {
                 _ = try Value(data: data.prefix(length))
@@ -129,10 +129,8 @@ struct HostileInputTests {
 
     @Test("Malformed files name the file and where in it")
     func malformedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("apps.json")
+        let folder = try TemporaryFolder()
+        let file = folder.file("apps.json")
         try Data("[\n  {\"name\": \"Maps\",\n   \"icon\": }\n]".utf8).write(to: file)
         do {
             _ = try [AppInfo](contentsOf: file)
@@ -140,12 +138,16 @@ struct HostileInputTests {
         } catch {
             #expect("\(error)".contains("apps.json line 3, column"), "\(error)")
         }
-        #expect(throws: MappingError.self) { try [AppInfo](contentsOf: folder.appendingPathComponent("none.json")) }
+        let missing = folder.file("none.json")
+        #expect(
+            throws: MappingError(
+                .file(path: missing.path, detail: "cannot be read: no such file or no permission"), at: ValuePath())
+        ) { try [AppInfo](contentsOf: missing) }
     }
 
     @Test("Every malformed JSONTestSuite file is refused at the model entry point, with where in it")
     func conformanceAsModels() throws {
-        for url in try SharedDataFolder.conformanceFiles(prefix: "n_") {
+        for url in try RepositoryData.jsonConformanceFiles(prefix: "n_") {
             let name = url.lastPathComponent
             let data = try Data(contentsOf: url)
             let error = #expect(throws: MappingError.self, "\(name)") { try Value(data: data) }
@@ -173,7 +175,7 @@ struct HostileInputTests {
             ("invalid_tag.plist", "XML property list", "invalid_tag.plist line 3, column 14"),
         ])
     func malformedPropertyLists(name: String, format: String, location: String) throws {
-        let url = SharedDataFolder.root.appendingPathComponent("conformance/plist/\(name)")
+        let url = try RepositoryData.file("conformance/plist/\(name)")
         let error = #expect(throws: MappingError.self, "\(name)") { try Value(contentsOf: url) }
         guard case .malformedData(let foundFormat, let foundLocation, _)? = error?.reason else {
             Issue.record("\(name): \(String(describing: error)) is not malformedData")

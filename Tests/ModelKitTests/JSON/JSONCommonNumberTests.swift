@@ -39,7 +39,7 @@ struct JSONCommonNumberTests {
                 if document.hasSuffix("}") {
                     #expect(try NumberRow(data: data).value.bitPattern == expected.bitPattern, "\(document)")
                 } else {
-                    #expect(throws: MappingError.self, "\(document)") { try NumberRow(data: data) }
+                    expectMappingError(kind: .malformedData, "\(document)") { try NumberRow(data: data) }
                 }
             }
         }
@@ -105,7 +105,7 @@ struct JSONCommonNumberTests {
     func malformed(text: String) {
         for padding in ["", "                "] {
             let data = Data(#"{"value": \#(text)\#(padding)}"#.utf8)
-            #expect(throws: MappingError.self, "\(text)") { try NumberRow(data: data) }
+            expectMappingError(kind: .malformedData, "\(text)") { try NumberRow(data: data) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// JSONTestSuite (nst/JSONTestSuite): what every JSON parser must accept, must reject, and may decide.
@@ -7,7 +8,7 @@ import Testing
 struct JSONConformanceTests {
     @Test("every y_ file is accepted")
     func acceptsEveryMustAcceptFile() throws {
-        let files = try SharedDataFolder.conformanceFiles(prefix: "y_")
+        let files = try RepositoryData.jsonConformanceFiles(prefix: "y_")
         var failures: [String] = []
         for file in files {
             do {
@@ -23,7 +24,7 @@ struct JSONConformanceTests {
 
     @Test("every n_ file is rejected with a MappingError")
     func rejectsEveryMustRejectFile() throws {
-        let files = try SharedDataFolder.conformanceFiles(prefix: "n_")
+        let files = try RepositoryData.jsonConformanceFiles(prefix: "n_")
         var accepted: [String] = []
         var wrongErrors: [String] = []
         for file in files {
@@ -46,7 +47,7 @@ struct JSONConformanceTests {
     /// `MappingError`, and what is accepted must write back and read again unchanged.
     @Test("no i_ file crashes, and accepted ones round-trip")
     func survivesEveryImplementationDefinedFile() throws {
-        let files = try SharedDataFolder.conformanceFiles(prefix: "i_")
+        let files = try RepositoryData.jsonConformanceFiles(prefix: "i_")
         var failures: [String] = []
         for file in files {
             do {
@@ -65,7 +66,7 @@ struct JSONConformanceTests {
     @Test("100,000 opening brackets fail as too deep")
     func hundredThousandOpeningArrays() throws {
         let file = try #require(
-            try SharedDataFolder.conformanceFiles(prefix: "n_structure_100000_opening_arrays").first)
+            try RepositoryData.jsonConformanceFiles(prefix: "n_structure_100000_opening_arrays").first)
         let data = try Data(contentsOf: file)
         let error = #expect(throws: MappingError.self) { try JSONFormat.value(from: data) }
         #expect(error?.reason == .tooDeep(limit: 512))

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// `JSONFormat` must read every document exactly as `JSONSerialization` does: same structure, same strings,
@@ -8,12 +9,12 @@ import Testing
 struct JSONFoundationEquivalenceTests {
     @Test("every y_ file reads as Foundation reads it")
     func mustAcceptFilesMatchFoundation() throws {
-        try expectFoundationEquivalence(for: try SharedDataFolder.conformanceFiles(prefix: "y_"))
+        try expectFoundationEquivalence(for: try RepositoryData.jsonConformanceFiles(prefix: "y_"))
     }
 
     @Test("every benchmark document reads as Foundation reads it")
     func benchmarkFilesMatchFoundation() throws {
-        try expectFoundationEquivalence(for: try SharedDataFolder.benchmarkFiles())
+        try expectFoundationEquivalence(for: try RepositoryData.benchmarkFiles())
     }
 
     @Test(

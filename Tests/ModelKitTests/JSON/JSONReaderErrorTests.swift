@@ -71,15 +71,20 @@ struct JSONReaderErrorTests {
     @Test("calls that do not fit the reader's position are errors, not traps")
     func misuse() throws {
         try JSONReader.withReader(over: "[1]") { reader throws in
-            #expect(throws: MappingError.self) { try reader.nextKey(in: .empty) }
-            #expect(throws: MappingError.self) { try reader.nextElement() }
+            let key = #expect(throws: MappingError.self) { try reader.nextKey(in: .empty) }
+            #expect(key?.malformedJSON?.detail == "nextKey was called outside a dictionary")
+            let element = #expect(throws: MappingError.self) { try reader.nextElement() }
+            #expect(element?.malformedJSON?.detail == "nextElement was called outside an array")
             #expect(try reader.beginArray())
-            #expect(throws: MappingError.self, "no element was announced") { try reader.readScalar() }
+            let unannounced = #expect(throws: MappingError.self) { try reader.readScalar() }
+            #expect(unannounced?.malformedJSON?.detail == "no value to read", "no element was announced")
             #expect(try reader.nextElement())
             #expect(try reader.readScalar() == 1)
             #expect(try !reader.nextElement())
-            #expect(throws: MappingError.self, "the root was read") { try reader.peekKind() }
+            let afterRoot = #expect(throws: MappingError.self) { try reader.peekKind() }
+            #expect(afterRoot?.malformedJSON?.detail == "no value to read", "the root was read")
         }
-        #expect(throws: MappingError.self) { try JSONReader.withReader(over: "") { try $0.peekKind() } }
+        let empty = #expect(throws: MappingError.self) { try JSONReader.withReader(over: "") { try $0.peekKind() } }
+        #expect(empty?.malformedJSON?.detail == "expected a value, found the end of the data")
     }
 }

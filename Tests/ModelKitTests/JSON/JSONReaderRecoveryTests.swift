@@ -52,7 +52,7 @@ struct JSONReaderRecoveryTests {
         #expect(lenient == ["a": [1, 2], "b": [3, 5], "d": [6]])
         #expect(context.diagnostics.count == 3, "\(context.diagnostics)")
 
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "string \"x\""), at: "b[1]")) {
             try JSONReader.withReader(over: text) { reader in
                 try [String: [Int]](from: &reader, context: DecodingContext(options: .strict))
             }

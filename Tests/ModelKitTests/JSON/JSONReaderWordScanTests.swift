@@ -85,7 +85,9 @@ struct JSONReaderWordScanTests {
                             if let value {
                                 #expect(try JSONFormat.value(from: text) == value, "\(label)")
                             } else {
-                                #expect(throws: MappingError.self, "\(label)") { try JSONFormat.value(from: text) }
+                                expectMappingError(kind: .malformedData, "\(label)") {
+                                    try JSONFormat.value(from: text)
+                                }
                             }
                         }
                     }

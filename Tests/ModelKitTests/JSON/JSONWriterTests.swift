@@ -71,9 +71,10 @@ struct JSONWriterTests {
         "infinity and NaN are refused, not written as text JSON cannot read",
         arguments: [Double.infinity, -.infinity, .nan])
     func nonFiniteDoublesThrow(number: Double) throws {
+        let reason = MappingError.Reason.numberOutOfRange(expected: "a finite JSON number", found: "\(number)")
         var writer = JSONWriter()
-        #expect(throws: MappingError.self) { try writer.write(number) }
-        #expect(throws: MappingError.self) { try JSONFormat.data(from: ["x": .double(number)]) }
+        #expect(throws: MappingError(reason, at: ValuePath())) { try writer.write(number) }
+        #expect(throws: MappingError(reason, at: "x")) { try JSONFormat.data(from: ["x": .double(number)]) }
     }
 
     @Test("pretty printing indents by two spaces and sorted keys follow code point order")
@@ -100,19 +101,30 @@ struct JSONWriterTests {
 
     @Test("the writer refuses calls that would make invalid JSON")
     func misuseIsAnError() throws {
+        func misuse(atDepth depth: Int, _ detail: String) -> MappingError {
+            MappingError(
+                .malformedData(format: "JSON writer", location: "depth \(depth)", detail: detail), at: ValuePath())
+        }
         var valueWithoutKey = JSONWriter()
         try valueWithoutKey.beginDictionary(count: 1)
-        #expect(throws: MappingError.self) { try valueWithoutKey.write(true) }
+        #expect(throws: misuse(atDepth: 1, "a dictionary value was written without a key")) {
+            try valueWithoutKey.write(true)
+        }
 
         var keyInArray = JSONWriter()
         try keyInArray.beginArray(count: 1)
-        #expect(throws: MappingError.self) { try keyInArray.writeKey("k") }
-        #expect(throws: MappingError.self) { try keyInArray.endDictionary() }
+        #expect(throws: misuse(atDepth: 1, "a key was written outside a dictionary or twice in a row")) {
+            try keyInArray.writeKey("k")
+        }
+        let endWithoutDictionary = "endDictionary without an open dictionary, or after a key without a value"
+        #expect(throws: misuse(atDepth: 1, endWithoutDictionary)) { try keyInArray.endDictionary() }
 
         var twoRoots = JSONWriter()
         try twoRoots.write(Int64(1))
         #expect(twoRoots.isComplete)
-        #expect(throws: MappingError.self) { try twoRoots.write(Int64(2)) }
+        #expect(throws: misuse(atDepth: 0, "a second value was written after the root value")) {
+            try twoRoots.write(Int64(2))
+        }
     }
 
     @Test("dates and data become text, since JSON has neither")

@@ -34,11 +34,11 @@ struct UncheckedStringTests {
                 try ModelDecoder().decode([String].self, from: Data("[".utf8) + text + Data("]".utf8))
             }
             guard let reference = String(validating: content, as: UTF8.self) else {
-                #expect(throws: MappingError.self, "\(bytes)", sourceLocation: sourceLocation) {
+                expectMappingError(kind: .malformedData, "\(bytes)", sourceLocation: sourceLocation) {
                     try JSONFormat.value(from: text)
                 }
                 if throughCodable {
-                    #expect(throws: (any Error).self, "\(bytes)", sourceLocation: sourceLocation) {
+                    expectMappingError(kind: .malformedData, "\(bytes)", sourceLocation: sourceLocation) {
                         try decodeThroughCodable()
                     }
                 }

@@ -62,8 +62,12 @@ struct ConversionTableTests {
         let tooBig = try Scalars.decode(object: ["int8": 300])
         #expect(tooBig.model.int8 == 0)
         #expect(tooBig.diagnostics.first?.description.contains("300 does not fit in Int8") == true)
-        #expect(throws: MappingError.self) { try decode(["int": 10.5], strict: true) }
-        #expect(throws: MappingError.self) { try decode(["int": "10"], strict: true) }
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "number 10.5"), at: "int")) {
+            try decode(["int": 10.5], strict: true)
+        }
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: #"string "10""#), at: "int")) {
+            try decode(["int": "10"], strict: true)
+        }
     }
 
     @Test("Double and Float ← any number and numeric strings")
@@ -103,7 +107,9 @@ struct ConversionTableTests {
         for no: Any in [false, 0, "no", "NO", "false", "n", "0"] {
             #expect(try decode(["flag": no, "int": 0]).flag == false, "\(no)")
         }
-        #expect(throws: MappingError.self) { try decode(["flag": "yes"], strict: true) }
+        #expect(throws: MappingError(.typeMismatch(expected: "Bool", found: #"string "yes""#), at: "flag")) {
+            try decode(["flag": "yes"], strict: true)
+        }
     }
 
     @Test("Date ← plist date, seconds, ISO 8601 with and without fraction, Twitter form, yyyy-MM-dd[ HH:mm:ss]")
@@ -120,7 +126,9 @@ struct ConversionTableTests {
         var millis = DecodingOptions()
         millis.dateUnit = .millisecondsSince1970
         #expect(try Scalars(dictionary: ["date": 1_306_835_215_000], options: millis).date == reference)
-        #expect(throws: MappingError.self) { try decode(["date": "yesterday"], strict: true) }
+        #expect(throws: MappingError(.typeMismatch(expected: "Date", found: #"string "yesterday""#), at: "date")) {
+            try decode(["date": "yesterday"], strict: true)
+        }
     }
 
     @Test("URL and UUID ← string; Data ← data or base64")
@@ -191,6 +199,14 @@ struct ConversionTableTests {
                         try Scalars(dictionary: [key: value], options: .strict)
                     }
                     #expect(error?.path == ValuePath([.key(key)]), "\(key): \(value): \(String(describing: error))")
+                    // Strict mode throws the reason lenient mode noted.
+                    switch notes.first?.kind {
+                    case .defaultedInvalid(let reason)?: #expect(error?.reasonDescription == reason, "\(key): \(value)")
+                    case .enumFallback(let found)?:
+                        #expect(error?.reason == .unknownEnumCase(type: "Gender", found: found), "\(key): \(value)")
+                    default:
+                        #expect(error?.reason.kind == .typeMismatch, "\(key): \(value): \(String(describing: error))")
+                    }
                 }
             }
         }
@@ -226,6 +242,7 @@ struct ConversionTableTests {
                 try ScalarCollections(dictionary: [key: bad], options: .strict)
             }
             #expect(error?.path == ValuePath(parsing: path), "\(String(describing: error))")
+            #expect(error?.reason.kind == .typeMismatch, "\(String(describing: error))")
         }
         // A collection of the wrong kind altogether takes its default, or is the error, at its key.
         for (key, bad) in [("counts", [1, 2] as Any), ("tags", "x"), ("list", ["a": 1]), ("flags", NSNull())] {
@@ -237,6 +254,7 @@ struct ConversionTableTests {
                 try ScalarCollections(dictionary: [key: bad], options: .strict)
             }
             #expect(error?.path == ValuePath([.key(key)]), "\(String(describing: error))")
+            #expect(error?.reason.kind == .typeMismatch, "\(String(describing: error))")
         }
     }
 }

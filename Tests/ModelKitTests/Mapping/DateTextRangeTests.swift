@@ -26,11 +26,12 @@ struct DateTextRangeTests {
             let date = Date(timeIntervalSince1970: seconds)
             #expect(!DateText.hasText(date))
             let error = #expect(throws: MappingError.self) { try DateText.iso8601(date) }
-            guard case .numberOutOfRange? = error?.reason else {
+            guard let error, case .numberOutOfRange = error.reason else {
                 Issue.record("\(seconds): \(String(describing: error))")
                 continue
             }
-            #expect(throws: MappingError.self) { try JSONFormat.data(from: .date(date)) }
+            // The writer refuses the date with the same reason, at the root it writes.
+            #expect(throws: MappingError(error.reason, at: ValuePath())) { try JSONFormat.data(from: .date(date)) }
         }
     }
 
@@ -65,10 +66,12 @@ struct DateTextRangeTests {
         ] {
             let error = #expect(throws: MappingError.self) { try JSONFormat.data(from: value, options: options) }
             #expect(error?.path == ValuePath([.key("a\"b"), .key("x"), .index(2)]))
+            #expect(error?.reason.kind == .numberOutOfRange)
         }
         let infinity = Value.array([.array([.double(1)]), .dictionary(["k": .double(.infinity)])])
         let error = #expect(throws: MappingError.self) { try JSONFormat.data(from: infinity) }
         #expect(error?.path == ValuePath([.index(1), .key("k")]))
+        #expect(error?.reason == .numberOutOfRange(expected: "a finite JSON number", found: "inf"))
     }
 
     @Test("a binary property-list date with NaN bits is refused as JSON and XML, kept as binary")
@@ -85,7 +88,10 @@ struct DateTextRangeTests {
         #expect(date.timeIntervalSince1970.isNaN)
         let json = #expect(throws: MappingError.self) { try JSONFormat.data(from: value) }
         #expect(json?.path == ValuePath())
-        #expect(throws: MappingError.self) { try PropertyListKind.data(from: value, format: .xml) }
+        #expect(json?.reason.kind == .numberOutOfRange)
+        let xml = #expect(throws: MappingError.self) { try PropertyListKind.data(from: value, format: .xml) }
+        #expect(xml?.path == ValuePath())
+        #expect(xml?.reason.kind == .numberOutOfRange)
         let binary = try PropertyListKind.data(from: value, format: .binary)
         #expect(try PropertyListKind.data(from: PropertyListKind.value(from: binary), format: .binary) == binary)
     }

@@ -95,6 +95,8 @@ struct ErrorReportingTests {
         ) {
             try StrictUser(object: [1, 2])
         }
-        #expect(throws: MappingError.self) { try StrictUser(object: NSNull()) }
+        #expect(throws: MappingError(.typeMismatch(expected: "StrictUser", found: "null"), at: ValuePath())) {
+            try StrictUser(object: NSNull())
+        }
     }
 }

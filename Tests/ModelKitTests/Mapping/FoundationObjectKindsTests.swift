@@ -27,7 +27,7 @@ struct FoundationObjectKindsTests {
         #expect(lenient.model.flag)
         #expect(Self.notes(lenient.diagnostics) == ["flag: converted number 1 to Bool"])
         // A boolean is not a number for an integer property in strict mode either.
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "bool false"), at: ValuePath("int"))) {
             try Scalars(dictionary: ["int": NSNumber(value: false)], options: .strict)
         }
     }
@@ -52,7 +52,7 @@ struct FoundationObjectKindsTests {
         #expect(Self.notes(lenient.diagnostics).first?.hasPrefix("int8: ") == true)
         #expect(Self.notes(lenient.diagnostics).first?.hasSuffix("; default used") == true)
         // A real is not an integer, even through NSNumber.
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "number 2.5"), at: ValuePath("int"))) {
             try Scalars(dictionary: ["int": NSNumber(value: 2.5)], options: .strict)
         }
     }
@@ -64,7 +64,7 @@ struct FoundationObjectKindsTests {
         #expect(decoded.model == Scalars())
         #expect(
             Set(Self.notes(decoded.diagnostics)) == ["text: null, default used", "int: null, default used"])
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "String", found: "null"), at: ValuePath("text"))) {
             try Scalars(dictionary: ["text": NSNull()], options: .strict)
         }
     }

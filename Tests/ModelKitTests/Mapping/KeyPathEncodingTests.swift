@@ -60,9 +60,10 @@ struct KeyPathEncodingTests {
         #expect(decoded.diagnostics.isEmpty)
         #expect(try Place(dictionary: place.dictionary(), options: .strict) == place)
         // Only an empty dictionary at the index is a placeholder: other values there still count.
-        #expect(throws: MappingError.self) {
+        let error = expectMappingError(kind: .typeMismatch) {
             try Place(value: ["geo": ["coordinates": [["x": 1], 2]]], options: .strict)
         }
+        #expect(error?.path == "geo.coordinates[0]")
         #expect(try Place(value: ["geo": ["coordinates": [1.5, 2]]]) == Place(latitude: 1.5, longitude: 2))
     }
 

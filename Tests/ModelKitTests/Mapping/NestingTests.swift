@@ -106,6 +106,9 @@ struct NestingTests {
             return false
         }
         #expect(Set(invalid.map(\.path.description)) == ["owner", "pets"])
-        #expect(throws: MappingError.self) { try Household(dictionary: ["owner": "Ann"], options: .strict) }
+        let error = expectMappingError(kind: .typeMismatch) {
+            try Household(dictionary: ["owner": "Ann"], options: .strict)
+        }
+        #expect(error?.path == "owner")
     }
 }

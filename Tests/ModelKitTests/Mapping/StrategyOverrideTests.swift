@@ -65,7 +65,9 @@ struct StrategyOverrideTests {
         // A class is given a new, updated instance; the one other code holds is left as it was.
         #expect(updated !== settings)
         #expect(settings.fontSize == 14)
-        #expect(throws: MappingError.self) { try updated.update(from: ["fontSize": "big"], options: .strict) }
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: #"string "big""#), at: "fontSize")) {
+            try updated.update(from: ["fontSize": "big"], options: .strict)
+        }
         #expect(updated.fontSize == 16)
 
         // The updated instance is observable like any other.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// The leaves a bridged object can land in.
@@ -69,7 +70,7 @@ struct BridgedObjectTests {
             try BridgedLeaves(dictionary: ["int": NSString(string: "42")], options: .strict)
         }
         // A string that is a valid NSString but no URL stays an error, as with a Swift String.
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "URL", found: #"string """#), at: ValuePath("link"))) {
             try BridgedLeaves(dictionary: ["link": NSString(string: "")], options: .strict)
         }
     }
@@ -136,7 +137,7 @@ struct BridgedObjectTests {
         let lenient = try BridgedLeaves.decode(object: dictionary)
         #expect(lenient.model.note == nil && lenient.model.text == "" && lenient.model.int == 3)
         #expect(lenient.diagnostics.map(\.description).contains("text: null, default used"))
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "String", found: "null"), at: ValuePath("text"))) {
             try BridgedLeaves(object: NSDictionary(dictionary: ["text": NSNull()]), options: .strict)
         }
         #expect(try BridgedLeaves(object: NSDictionary(dictionary: ["note": NSNull()]), options: .strict).note == nil)
@@ -166,7 +167,7 @@ struct BridgedObjectTests {
         ])
         let expected = BridgedCodable(name: "n", count: 5, flag: true)
         #expect(try ModelDecoder().decode(BridgedCodable.self, from: dictionary as Any) == expected)
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Bool", found: "number 1"), at: ValuePath("flag"))) {
             try ModelDecoder(options: .strict).decode(
                 BridgedCodable.self,
                 from: NSDictionary(dictionary: ["name": "n", "count": 5, "flag": NSNumber(value: 1)]) as Any)
@@ -177,13 +178,14 @@ struct BridgedObjectTests {
 
     @Test("A file's size, an NSNumber in FileManager's attributes, is read as an Int for the input limit")
     func fileSizeAttribute() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridged-size-\(UUID()).json")
-        try Data(#"{"name": "a long enough name", "count": 1}"#.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let folder = try TemporaryFolder()
+        let url = folder.file("bridged-size.json")
+        let bytes = Data(#"{"name": "a long enough name", "count": 1}"#.utf8)
+        try bytes.write(to: url)
         #expect(try BridgedChild(contentsOf: url).count == 1)
         var options = DecodingOptions()
         options.maximumInputBytes = 10
         let error = try #require(throws: MappingError.self) { try BridgedChild(contentsOf: url, options: options) }
-        #expect("\(error)".contains("over the limit of 10"))
+        #expect(error.reason == .file(path: url.path, detail: "\(bytes.count) bytes is over the limit of 10"))
     }
 }

@@ -58,7 +58,7 @@ struct NSNumberBridgingTests {
         #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "bool \(flag)"), at: ValuePath("int"))) {
             try NumberTargets(dictionary: ["int": NSNumber(value: flag)], options: .strict)
         }
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "String", found: "bool \(flag)"), at: ValuePath("text"))) {
             try NumberTargets(dictionary: ["text": NSNumber(value: flag)], options: .strict)
         }
     }
@@ -125,7 +125,7 @@ struct NSNumberBridgingTests {
         {
             try NumberTargets(dictionary: ["int": NSNumber(value: UInt64.max)], options: strict)
         }
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "number 0.5"), at: ValuePath("int"))) {
             try NumberTargets(dictionary: ["int": NSNumber(value: Float(0.5))], options: strict)
         }
         #expect(try NumberTargets(dictionary: ["double": NSNumber(value: Int16.min)]).double == -32768)
@@ -159,14 +159,14 @@ struct NSNumberBridgingTests {
         #expect(try NumberTargets(dictionary: ["decimal": huge]).decimal.description == "12345678901234567890123")
         #expect(try NumberTargets(dictionary: ["double": huge]).double == 12_345_678_901_234_567_890_123.0)
         #expect(try NumberTargets(dictionary: ["int": NSDecimalNumber(string: "42")], options: .strict).int == 42)
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Int", found: "number 4.5"), at: ValuePath("int"))) {
             try NumberTargets(dictionary: ["int": NSDecimalNumber(string: "4.5")], options: .strict)
         }
         // Whatever a decimal 1 is worth, it is the number 1: lenient mode makes it a Bool as it does 1 and 1.0.
         let one = Self.decode("flag", NSDecimalNumber(string: "1"), strict: false)
         #expect(one.model?.flag == true)
         #expect(one.notes == ["flag: converted number 1 to Bool"])
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.typeMismatch(expected: "Bool", found: "number 1"), at: ValuePath("flag"))) {
             try NumberTargets(dictionary: ["flag": NSDecimalNumber(string: "1")], options: .strict)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// libplist's test files read by our readers and by `PropertyListSerialization`: the same value where
@@ -14,10 +15,9 @@ import Testing
 struct PropertyListConformanceTests {
     @Test("the conformance folder is present and holds XML and binary files")
     func folderIsPresent() throws {
-        let directory = try PropertyListFixtures.conformanceDirectory()
-        let names = PropertyListFixtures.conformanceFileNames
-        #expect(names.contains { $0.hasSuffix(".plist") }, "no .plist in \(directory.path)")
-        #expect(names.contains { $0.hasSuffix(".bplist") }, "no .bplist in \(directory.path)")
+        let names = try RepositoryData.names(in: "conformance/plist")
+        #expect(names.contains { $0.hasSuffix(".plist") }, "no .plist in Data/conformance/plist")
+        #expect(names.contains { $0.hasSuffix(".bplist") }, "no .bplist in Data/conformance/plist")
     }
 
     @Test("our reader agrees with PropertyListSerialization", arguments: PropertyListFixtures.conformanceFileNames)

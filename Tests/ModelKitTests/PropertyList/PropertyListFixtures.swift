@@ -1,64 +1,39 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
-/// What the property-list tests share: where the conformance files are, Foundation's objects as ``Value``
-/// and back, a bit-exact comparison, a seeded generator of values and a builder of hand-made binary lists.
+/// What the property-list tests share: the conformance files, Foundation's objects as ``Value``
+/// and back, a bit-exact comparison, random values from a seeded generator and a builder of hand-made binary
+/// lists.
 enum PropertyListFixtures {
-    /// Why a fixture could not be loaded.
-    struct MissingData: Error, CustomStringConvertible {
+    /// Why Foundation rejected a property list: its error's text.
+    struct FoundationRejection: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// `../shared/data/conformance/plist` from the repository root, found from this file's path.
-    static func conformanceDirectory() throws -> URL {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // PropertyList
-            .deletingLastPathComponent()  // ModelKitTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // the repository
-        let directory = root.appendingPathComponent("../shared/data/conformance/plist").standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw MissingData(description: "the shared conformance data is missing: expected \(directory.path)")
-        }
-        return directory
-    }
-
-    /// The names of the `.plist` and `.bplist` files in the conformance folder, sorted; empty when the folder
-    /// is missing (``conformanceDirectory()`` then fails the test that checks for it).
+    /// The names of the `.plist` and `.bplist` files of libplist's tests (`Data/conformance/plist`), sorted;
+    /// empty when the folder is missing, which ``PropertyListConformanceTests`` reports.
     static var conformanceFileNames: [String] {
-        guard let directory = try? conformanceDirectory(),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-        else { return [] }
-        return names.filter { $0.hasSuffix(".plist") || $0.hasSuffix(".bplist") }.sorted()
+        (try? RepositoryData.names(in: "conformance/plist") { $0.hasSuffix(".plist") || $0.hasSuffix(".bplist") })
+            ?? []
     }
 
-    /// The bytes of a conformance file.
+    /// The bytes of a file of libplist's tests.
     static func conformanceData(_ name: String) throws -> Data {
-        try Data(contentsOf: conformanceDirectory().appendingPathComponent(name))
-    }
-
-    /// `../shared/data/bench/<name>`.
-    static func benchData(_ name: String) throws -> Data {
-        let url = try conformanceDirectory().appendingPathComponent("../../bench/\(name)").standardizedFileURL
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw MissingData(description: "the shared bench data is missing: expected \(url.path)")
-        }
-        return data
+        try RepositoryData.contents(of: "conformance/plist/\(name)")
     }
 
     // MARK: - Foundation
 
     /// What `PropertyListSerialization` reads from `data`, as a ``Value`` with sorted keys; the error's text
     /// when Foundation rejects it.
-    static func foundationValue(_ data: Data) -> Result<Value, MissingData> {
+    static func foundationValue(_ data: Data) -> Result<Value, FoundationRejection> {
         do {
             let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             return .success(sortedKeys(value(fromFoundation: object)))
         } catch {
-            return .failure(MissingData(description: "\(error)"))
+            return .failure(FoundationRejection(description: "\(error)"))
         }
     }
 
@@ -137,19 +112,6 @@ enum PropertyListFixtures {
 
     // MARK: - Generated values
 
-    /// SplitMix64: a small seeded generator, so every run tests the same values.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     /// Strings that exercise escaping, non-ASCII text (UTF-16 in binary lists) and surrogate pairs.
     static let strings = [
         "", "plain", "a & b < c > d", "]]> and <![CDATA[", "quotes \" and '", "é", "àéèçù", "日本語", "emoji 😀👍🏽",
@@ -164,7 +126,7 @@ enum PropertyListFixtures {
 
     /// A value of nested dictionaries and arrays holding every scalar kind a property list has. Dates are
     /// whole seconds, which `<date>` keeps exactly.
-    static func randomValue(_ generator: inout Generator, depth: Int = 0) -> Value {
+    static func randomValue(_ generator: inout SplitMix64, depth: Int = 0) -> Value {
         let choice = Int.random(in: 0..<(depth < 4 ? 12 : 9), using: &generator)
         switch choice {
         case 0: return .bool(Bool.random(using: &generator))
@@ -196,7 +158,7 @@ enum PropertyListFixtures {
 
     /// Reals from every corner: random bit patterns (no NaN, whose payload XML cannot keep), zeros of both
     /// signs, infinities, subnormals, and short decimals.
-    static func randomDouble(_ generator: inout Generator) -> Double {
+    static func randomDouble(_ generator: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<4, using: &generator) {
         case 0:
             let special = [

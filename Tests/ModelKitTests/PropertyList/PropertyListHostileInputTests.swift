@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Truncated, corrupted and malicious inputs: every one ends in a ``MappingError``, never a crash, a hang
@@ -54,7 +55,7 @@ struct PropertyListHostileInputTests {
 
     @Test("random bytes behind a bplist00 header or among XML tags read or fail with a MappingError")
     func randomInput() {
-        var generator = PropertyListFixtures.Generator(state: 99)
+        var generator = SplitMix64(seed: 99)
         let vocabulary = [
             "<plist>", "</plist>", "<dict>", "</dict>", "<array>", "</array>", "<key>k</key>", "<string>s", "</string>",
             "<integer>", "12", "0x", "-", "</integer>", "<real>1e5</real>", "<true/>", "<dict/>", "&amp;", "&#x41;",
@@ -133,15 +134,11 @@ struct PropertyListHostileInputTests {
     func offsetsOutsideTheBuffer() {
         // The array's element has an offset past the object area.
         let badOffset = PropertyListFixtures.binaryList([[0xA1, 0x01], [0x09]], offsets: [8, 0xF0])
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readBinary(badOffset) }
-        do {
-            _ = try PropertyListFixtures.readBinary(badOffset)
-        } catch {
-            #expect(PropertyListFixtures.malformedDetail(error)?.contains("outside the object area") == true)
-        }
+        let outside = expectMappingError(kind: .malformedData) { try PropertyListFixtures.readBinary(badOffset) }
+        #expect(outside.flatMap(PropertyListFixtures.malformedDetail)?.contains("outside the object area") == true)
         // The top object's offset points into the header.
         let intoHeader = PropertyListFixtures.binaryList([[0x09]], offsets: [2])
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readBinary(intoHeader) }
+        expectMappingError(kind: .malformedData) { try PropertyListFixtures.readBinary(intoHeader) }
         // A reference names object 5 of 2.
         let badReference = PropertyListFixtures.binaryList([[0xA1, 0x05], [0x09]])
         do {
@@ -152,10 +149,12 @@ struct PropertyListHostileInputTests {
         }
         // The top object is not among the objects.
         let badTop = PropertyListFixtures.binaryList([[0x09]], top: 3)
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readBinary(badTop) }
+        let top = expectMappingError(kind: .malformedData) { try PropertyListFixtures.readBinary(badTop) }
+        #expect(top.flatMap(PropertyListFixtures.malformedDetail) == "top object 3 is not one of the 1 objects")
         // A string runs into the offset table.
         let longString = PropertyListFixtures.binaryList([[0x58, 0x41, 0x42]])
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readBinary(longString) }
+        let string = expectMappingError(kind: .malformedData) { try PropertyListFixtures.readBinary(longString) }
+        #expect(string.flatMap(PropertyListFixtures.malformedDetail)?.contains("runs past the object area") == true)
     }
 
     @Test("an array that contains itself is a cycle error, directly or through a dictionary")
@@ -215,11 +214,11 @@ struct PropertyListHostileInputTests {
         ]
         for object in billions {
             let bytes = PropertyListFixtures.binaryList([object])
-            #expect(throws: MappingError.self, "\(object)") { try PropertyListFixtures.readBinary(bytes) }
+            expectMappingError(kind: .malformedData, "\(object)") { try PropertyListFixtures.readBinary(bytes) }
         }
         // A trailer that claims 2^62 objects: the offset table would not fit.
         let claimed = PropertyListFixtures.binaryList([[0x09]], objectCount: 1 << 62)
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readBinary(claimed) }
+        expectMappingError(kind: .malformedData) { try PropertyListFixtures.readBinary(claimed) }
     }
 
     @Test("100,000-deep XML nesting is tooDeep, never a stack overflow", arguments: ["array", "dict"])
@@ -308,8 +307,8 @@ struct PropertyListHostileInputTests {
     @Test("text that is not UTF-8 is rejected")
     func invalidUTF8() {
         let bytes = Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readXML(bytes) }
+        expectMappingError(kind: .malformedData) { try PropertyListFixtures.readXML(bytes) }
         let overlong = Array("<plist><string>".utf8) + [0xC0, 0xAF] + Array("</string></plist>".utf8)
-        #expect(throws: MappingError.self) { try PropertyListFixtures.readXML(overlong) }
+        expectMappingError(kind: .malformedData) { try PropertyListFixtures.readXML(overlong) }
     }
 }

@@ -160,7 +160,7 @@ struct PropertyListReaderTests {
         let bare = "<!DOCTYPE plist [ <!ENTITY x \"y\"> ]><array/>"
         #expect(try PropertyListKind.value(from: Data(bare.utf8)) == [])
         for bad in ["<plist><integer>1</integer></plist>x", "<plist><integer>1</integer>", "<array/><array/>"] {
-            #expect(throws: MappingError.self, "\(bad)") { try PropertyListKind.value(from: Data(bad.utf8)) }
+            expectMappingError(kind: .malformedData, "\(bad)") { try PropertyListKind.value(from: Data(bad.utf8)) }
         }
     }
 
@@ -184,15 +184,21 @@ struct PropertyListReaderTests {
             let value = try PropertyListKind.value(from: Data("<plist>\(body)</plist>".utf8))
             #expect(PropertyListFixtures.identical(value, expected), "\(body) read as \(value)")
         }
-        for bad in [
-            "<integer>1 </integer>", "<integer>0x</integer>", "<integer>18446744073709551616</integer>",
-            "<integer>-9223372036854775809</integer>", "<real>1e</real>", "<real>0x1p3</real>", "<data/>",
+        let malformed = [
+            "<integer>1 </integer>", "<integer>0x</integer>", "<real>1e</real>", "<real>0x1p3</real>", "<data/>",
             "<date> 2024-01-01T00:00:00Z</date>", "<string>&#xD800;</string>", "<true>x</true>",
             "<dict><key>a</key></dict>", "<plist><true/></plist>",
-        ] {
-            #expect(throws: MappingError.self, "\(bad)") {
+        ]
+        for bad in malformed {
+            expectMappingError(kind: .malformedData, "\(bad)") {
                 try PropertyListKind.value(from: Data("<plist>\(bad)</plist>".utf8))
             }
+        }
+        for tooLarge in ["18446744073709551616", "-9223372036854775809"] {
+            let error = expectMappingError(kind: .numberOutOfRange, "\(tooLarge)") {
+                try PropertyListKind.value(from: Data("<plist><integer>\(tooLarge)</integer></plist>".utf8))
+            }
+            #expect(error?.description.contains(tooLarge) == true, "\(String(describing: error))")
         }
     }
 
@@ -217,13 +223,15 @@ struct PropertyListReaderTests {
         }
         // A set reads as an array; a dictionary with a number for a key is rejected.
         #expect(try PropertyListFixtures.readBinary(PropertyListFixtures.binaryList([[0xC1, 1], [0x10, 5]])) == [5])
-        #expect(throws: MappingError.self) {
+        let numberKey = expectMappingError(kind: .malformedData) {
             try PropertyListFixtures.readBinary(PropertyListFixtures.binaryList([[0xD1, 1, 1], [0x10, 5]]))
         }
+        #expect(
+            numberKey.flatMap(PropertyListFixtures.malformedDetail) == "a dictionary key is not a string (marker 0x10)")
         for bad: [UInt8] in [
             [0x0C], [0x0F], [0x15, 0], [0x21, 0, 0], [0x32, 0, 0, 0, 0], [0x72, 0x41, 0x42], [0x84, 1, 0, 0, 0, 0],
         ] {
-            #expect(throws: MappingError.self, "\(bad)") {
+            expectMappingError(kind: .malformedData, "\(bad)") {
                 try PropertyListFixtures.readBinary(PropertyListFixtures.binaryList([bad]))
             }
         }
@@ -235,6 +243,6 @@ struct PropertyListReaderTests {
         #expect(PropertyListKind.detect(Data("\u{FEFF}  \n<plist/>".utf8)) == .xml)
         #expect(PropertyListKind.detect(Data("{\"a\": 1}".utf8)) == nil)
         #expect(PropertyListKind.detect(Data()) == nil)
-        #expect(throws: MappingError.self) { try PropertyListKind.value(from: Data("{ a = b; }".utf8)) }
+        expectMappingError(kind: .malformedData) { try PropertyListKind.value(from: Data("{ a = b; }".utf8)) }
     }
 }

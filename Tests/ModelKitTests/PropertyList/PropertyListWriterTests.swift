@@ -61,35 +61,41 @@ struct PropertyListWriterTests {
         "writer misuse throws: a second root, a value without a key, an unended container",
         arguments: PropertyListKind.allCases)
     func misuse(format: PropertyListKind) {
-        func check(_ steps: (inout any ModelWriter) throws -> Void, _ finish: (any ModelWriter) throws -> Data) {
+        func check(
+            _ detail: String, _ steps: (inout any ModelWriter) throws -> Void,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             var writer: any ModelWriter = format == .xml ? XMLPropertyListWriter() : BinaryPropertyListWriter()
-            #expect(throws: MappingError.self) {
+            let error = expectMappingError(kind: .malformedData, "\(detail)", sourceLocation: sourceLocation) {
                 try steps(&writer)
-                _ = try finish(writer)
+                if let xml = writer as? XMLPropertyListWriter { return try xml.makeData() }
+                return try (writer as! BinaryPropertyListWriter).makeData()
             }
+            guard case .malformedData(let writerFormat, _, let foundDetail)? = error?.reason else { return }
+            #expect(
+                writerFormat == (format == .xml ? "XML" : "binary") + " property list writer",
+                sourceLocation: sourceLocation)
+            #expect(foundDetail == detail, sourceLocation: sourceLocation)
         }
-        let makeData: (any ModelWriter) throws -> Data = { writer in
-            if let xml = writer as? XMLPropertyListWriter { return try xml.makeData() }
-            return try (writer as! BinaryPropertyListWriter).makeData()
+        check("a property list holds one root value; a second was written") {
+            try $0.write(true)
+            try $0.write(false)
         }
-        check(
-            {
-                try $0.write(true); try $0.write(false)
-            }, makeData)
-        check(
-            {
-                try $0.beginDictionary(count: 1); try $0.write(true)
-            }, makeData)
-        check(
-            {
-                try $0.beginArray(count: 1); try $0.writeKey("k")
-            }, makeData)
-        check({ try $0.beginArray(count: 1) }, makeData)
-        check(
-            {
-                try $0.beginArray(count: 0); try $0.endDictionary()
-            }, makeData)
-        check({ _ in }, makeData)
+        check("a dictionary value was written without a key") {
+            try $0.beginDictionary(count: 1)
+            try $0.write(true)
+        }
+        check("a key was written outside a dictionary") {
+            try $0.beginArray(count: 1)
+            try $0.writeKey("k")
+        }
+        // The binary writer has its root only once the root's container ends.
+        check(format == .xml ? "a container was not ended" : "no value was written") { try $0.beginArray(count: 1) }
+        check("endDictionary without a dictionary") {
+            try $0.beginArray(count: 0)
+            try $0.endDictionary()
+        }
+        check("no value was written") { _ in }
     }
 
     @Test("binary output stores each distinct string once and picks the smallest sizes")

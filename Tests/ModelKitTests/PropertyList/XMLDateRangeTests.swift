@@ -67,6 +67,7 @@ struct XMLDateRangeTests {
             try PropertyListKind.data(from: .array([nan, .null]), format: .xml)
         }
         #expect(dateFirst?.path == ValuePath([.index(0)]))
+        #expect(dateFirst?.reason.kind == .numberOutOfRange)
         // Fields roll over as in Foundation, so these name dates past the nine-digit years.
         for text in ["999999999-13-01T00:00:00Z", "999999999-12-31T23:59:60Z", "-999999999-00-31T00:00:00Z"] {
             let error = #expect(throws: MappingError.self) { try Self.date(in: Self.xml(text)) }

@@ -163,7 +163,7 @@ struct ExactReadTests {
         let json = Data(#"{"inner": {"name": "bad \u12"}}"#.utf8)
         let error = try #require(throws: MappingError.self) { try ExactReadOuter(data: json) }
         #expect(error.path.description == "inner.name")
-        #expect(error.description.contains("line 1"), "\(error)")
+        #expect(error.malformedJSON?.location.hasPrefix("line 1, column ") == true, "\(error)")
     }
 
     @Test("Values of the property's type leave no note; converted ones are still noted at their key")

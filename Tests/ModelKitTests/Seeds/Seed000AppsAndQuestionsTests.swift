@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
 import Testing
 
 // Seed 000: apps and questions from plists, `initWithDict:` / `appInfoWithDict:`, KVC, a lazily derived image.
@@ -37,7 +38,7 @@ struct Question: Equatable {
 
     /// The seed's `+questions`: the model loads its own plist.
     static func questions() throws -> [Question] {
-        try [Question](resource: "SeedData/questions.plist", in: .module)
+        try [Question](resource: "SeedData/questions.plist", in: SeedData.bundle)
     }
 }
 
@@ -45,7 +46,7 @@ struct Question: Equatable {
 struct Seed000AppsAndQuestionsTests {
     @Test("Seed 000: app.plist loads into AppInfo models by name and icon")
     func appList() throws {
-        let apps = try [AppInfo](resource: "SeedData/app.plist", in: .module)
+        let apps = try [AppInfo](resource: "SeedData/app.plist", in: SeedData.bundle)
         #expect(apps.count == 12)
         #expect(apps.first?.name == "Weather")
         #expect(apps.first?.icon == "icon_00")
@@ -86,14 +87,14 @@ struct Seed000AppsAndQuestionsTests {
         let notes = decoded.diagnostics.map(\.description)
         #expect(notes.contains("nmae: no property reads this key"))
         #expect(notes.contains("name: missing, default used"))
-        #expect(throws: MappingError.self) {
+        #expect(throws: MappingError(.unknownKey, at: "nmae")) {
             try AppInfo(dictionary: ["nmae": "Maps"], options: .strict)
         }
     }
 
     @Test("Seed 000: the same plist as binary and as JSON gives the same apps")
     func formatsAgree() throws {
-        let url = try #require(Bundle.module.url(forResource: "SeedData/app", withExtension: "plist"))
+        let url = try #require(SeedData.bundle.url(forResource: "SeedData/app", withExtension: "plist"))
         let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let json = try JSONSerialization.data(withJSONObject: object)

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
 import Testing
 
 // Seed 001: the book cart's books come from bookData.plist (icon, name).
@@ -14,7 +15,7 @@ struct Book: Equatable, Sendable {
 struct Seed001BookCartTests {
     @Test("Seed 001: bookData.plist gives the seed's four books in order")
     func books() throws {
-        let books = try [Book](resource: "SeedData/bookData.plist", in: .module)
+        let books = try [Book](resource: "SeedData/bookData.plist", in: SeedData.bundle)
         #expect(
             books == [
                 Book(icon: "0", name: "book1"), Book(icon: "1", name: "book2"),
@@ -29,6 +30,6 @@ struct Seed001BookCartTests {
             ["icon": "2", "name": "book3"], ["icon": "3", "name": "book4"],
         ]
         let fromLiteral = try [Book](object: literal)
-        #expect(fromLiteral == (try [Book](resource: "SeedData/bookData.plist", in: .module)))
+        #expect(fromLiteral == (try [Book](resource: "SeedData/bookData.plist", in: SeedData.bundle)))
     }
 }

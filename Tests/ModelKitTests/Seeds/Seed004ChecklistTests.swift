@@ -1,5 +1,7 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
+import ModelKitTestSupport
 import Testing
 
 // Seed 004: Checklists with the archive's capitalised keys (Name, Items, Text, Checked).
@@ -34,7 +36,7 @@ final class Checklist {
 struct Seed004ChecklistTests {
     @Test("Seed 004: Checklists.plist loads lists and items by their capitalised keys")
     func load() throws {
-        let lists = try [Checklist](resource: "SeedData/Checklists.plist", in: .module)
+        let lists = try [Checklist](resource: "SeedData/Checklists.plist", in: SeedData.bundle)
         #expect(lists.map(\.name) == ["List", "Groceries"])
         #expect(lists[0].items.map(\.text) == ["Walk the dog", "Brush my teeth"])
         #expect(lists[0].items.map(\.checked) == [false, true])
@@ -42,12 +44,10 @@ struct Seed004ChecklistTests {
 
     @Test("Seed 004: toggled items save and load back with the same keys")
     func saveAndReload() throws {
-        let lists = try [Checklist](resource: "SeedData/Checklists.plist", in: .module)
+        let lists = try [Checklist](resource: "SeedData/Checklists.plist", in: SeedData.bundle)
         lists[0].items[0].toggleChecked()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Checklists.plist")
+        let folder = try TemporaryFolder()
+        let file = folder.file("Checklists.plist")
         try lists.write(to: file, format: .binaryPropertyList)
         let raw =
             try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [[String: Any]]

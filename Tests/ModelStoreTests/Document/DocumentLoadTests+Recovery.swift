@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import Testing
 
@@ -44,9 +45,16 @@ extension DocumentLoadTests {
         ledger.update { $0.entries = ["a", "b"] }
         try ledger.save()
         let bytes = folder.contents("State.plist")
-        #expect(throws: StoreError.self) {
+        let error = #expect(throws: StoreError.self) {
             try Document(location: location, initial: CounterState(), autosave: .disabled)
         }
+        guard case .damaged(let path, let detail, let backupDetail)? = error else {
+            Issue.record("expected damaged, got \(String(describing: error))")
+            return
+        }
+        #expect(path == location.fileURL.path)
+        #expect(detail.contains("not a document of CounterState"), "\(detail)")
+        #expect(backupDetail == "there is no backup")
         #expect(folder.contents("State.plist") == bytes)
         #expect(try folder.names() == [".State.plist.lock", "State.plist"])
     }

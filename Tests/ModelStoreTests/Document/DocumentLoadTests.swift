@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import Testing
 
@@ -173,16 +174,15 @@ struct DocumentLoadTests {
         let truncated = try #require(folder.contents("Checklists.plist.backup")).prefix(20)
         try garbage.write(to: folder.file("Checklists.plist"))
         try truncated.write(to: folder.file("Checklists.plist.backup"))
-        var thrown: (any Error)?
-        #expect(throws: StoreError.self) {
-            do {
-                _ = try Document(location: location, initial: [Checklist](), autosave: .disabled)
-            } catch {
-                thrown = error
-                throw error
-            }
+        let error = #expect(throws: StoreError.self) {
+            try Document(location: location, initial: [Checklist](), autosave: .disabled)
         }
-        let message = "\(thrown.map { "\($0)" } ?? "")"
+        guard case .damaged(let path, _, _)? = error else {
+            Issue.record("expected damaged, got \(String(describing: error))")
+            return
+        }
+        #expect(path == location.fileURL.path)
+        let message = "\(error.map { "\($0)" } ?? "")"
         #expect(message.contains("Checklists.plist cannot be used"))
         #expect(message.contains("neither can its backup"))
         #expect(message.contains("both files are left unchanged"))

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import PropertyBased
 import Testing
@@ -102,13 +103,7 @@ struct DocumentIntegrityTests {
             var generator = Xoshiro(seed: (15, 0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB))
             var outcomes: [Outcome: Int] = [:]
             for index in 0..<cases {
-                var damaged = bytes
-                var flipped: [Int] = []
-                for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                    let bit = Int.random(in: 0..<(bytes.count * 8), using: &generator)
-                    damaged[bit / 8] ^= 1 << UInt8(bit % 8)
-                    flipped.append(bit)
-                }
+                let (damaged, flipped) = bytes.flippingRandomBits(using: &generator)
                 if damaged == bytes { continue }  // Two flips of one bit undo each other.
                 let outcome = try Self.open(
                     damaged, in: folder, location: location, backupRoot: first,

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import PropertyBased
 import Testing
@@ -75,13 +76,7 @@ struct PreferencesIntegrityTests {
         var generator = Xoshiro(seed: (18, 0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB))
         var cases = 0
         for index in 0..<2_000 {
-            var damaged = bytes
-            var flipped: [Int] = []
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                let bit = Int.random(in: 0..<(bytes.count * 8), using: &generator)
-                damaged[bit / 8] ^= 1 << UInt8(bit % 8)
-                flipped.append(bit)
-            }
+            let (damaged, flipped) = bytes.flippingRandomBits(using: &generator)
             if damaged == bytes { continue }
             try Self.open(
                 damaged, in: folder, location: location, backup: backup, count: 60,
@@ -137,7 +132,10 @@ struct PreferencesIntegrityTests {
         let preferences = Preferences(location: location)
         #expect(preferences[.checklistIndex] == -1)
         #expect(preferences.diagnostics.contains { "\($0)".contains("could not read") })
-        #expect(throws: StoreError.self) { try preferences.set(4, for: .checklistIndex) }
+        // The save reads the file first, to keep what it holds: a folder cannot be read.
+        #expect(throws: StoreError.readFailed(path: location.fileURL.path, operation: "read", code: EISDIR)) {
+            try preferences.set(4, for: .checklistIndex)
+        }
         var isFolder: ObjCBool = false
         #expect(
             FileManager.default.fileExists(atPath: location.fileURL.path, isDirectory: &isFolder) && isFolder.boolValue)
@@ -147,7 +145,11 @@ struct PreferencesIntegrityTests {
     func checksumKeyIsReserved() throws {
         let folder = try TemporaryFolder()
         let preferences = Preferences(location: .file(folder.file("App.plist")))
-        #expect(throws: StoreError.self) {
+        #expect(
+            throws: StoreError.encodingFailed(
+                path: folder.file("App.plist").path,
+                detail: "\(Preferences.checksumKey) is the name of the file's checksum")
+        ) {
             try preferences.set("x", for: PreferenceKey(Preferences.checksumKey, default: ""))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
 @testable import ModelStore
@@ -50,9 +51,7 @@ struct XXHash64Tests {
         }
         #expect(field.hasPrefix("ModelStore-XXH64:") && field != placeholder)
         for bit in 0..<(data.count * 8) {
-            var damaged = data
-            damaged[bit / 8] ^= 1 << UInt8(bit % 8)
-            let verification = try? StoreChecksum.verify(damaged)
+            let verification = try? StoreChecksum.verify(data.flippingBit(bit))
             #expect(verification == nil || verification == .unsealed, "bit \(bit)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import Testing
 
@@ -128,7 +129,15 @@ struct PreferenceStorageFormTests {
         let folder = try TemporaryFolder()
         let preferences = Preferences(suite: "App", folder: folder.url, format: .xmlPropertyList)
         // An XML property list writes dates as ISO 8601 text, which a NaN date has none of.
-        #expect(throws: StoreError.self) { try preferences.set(Date(timeIntervalSince1970: .nan), for: .opened) }
+        let error = #expect(throws: StoreError.self) {
+            try preferences.set(Date(timeIntervalSince1970: .nan), for: .opened)
+        }
+        guard case .encodingFailed(let path, let detail)? = error else {
+            Issue.record("expected encodingFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(path == folder.file("App.plist").path)
+        #expect(detail.hasPrefix("Opened: the date nan seconds from 1970 does not fit in a date text"), "\(detail)")
         #expect(!preferences.hasStoredValue(for: .opened))
         try preferences.set(3, for: .checklistIndex)
         let reopened = Preferences(suite: "App", folder: folder.url, format: .xmlPropertyList)

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import ModelStore
 import Testing
 
@@ -152,7 +153,11 @@ struct PreferencesTests {
         let folder = try TemporaryFolder()
         try Data("a file".utf8).write(to: folder.file("Blocker"))
         let preferences = Preferences(suite: "App", folder: folder.file("Blocker"))
-        #expect(throws: StoreError.self) { try preferences.set(3, for: .checklistIndex) }
+        // A file stands where the folder should be: the lock file, the first a save makes, cannot be made in it.
+        #expect(
+            throws: StoreError.writeFailed(
+                path: folder.file("Blocker/App.plist").path, operation: "open the lock file", code: ENOTDIR)
+        ) { try preferences.set(3, for: .checklistIndex) }
         preferences[.checklistIndex] = 4
         #expect(preferences.lastSaveError != nil)
         // The value is kept in memory for this run.

@@ -1,8 +1,9 @@
 import Foundation
 import ModelKit
+import ModelKitSeedData
 
-/// Everything the Gallery reads from its bundle: the seeds' plists, decoded into models by ModelKit,
-/// and the static files.
+/// Everything the Gallery reads from its bundles: the seeds' plists (ModelKit's `ModelKitSeedData`), decoded
+/// into models by ModelKit, and the static files (the Gallery's own).
 ///
 /// They are read once, at start, so that a missing or damaged resource stops the server with a
 /// message naming the file instead of failing one page later.
@@ -16,22 +17,26 @@ struct GalleryResources: Sendable {
     /// The stylesheet, the script and the icons.
     var assets: AssetCatalog
 
-    /// Reads the resources bundled with the Gallery.
+    /// Reads the seeds' lists from ModelKit's seed data and the static files from the Gallery's own bundle.
     static func bundled() throws -> GalleryResources {
+        guard let seedData = SeedData.folder else {
+            throw GalleryResourceError(detail: "ModelKit's seed data bundle is missing")
+        }
         guard let root = Bundle.module.resourceURL else {
             throw GalleryResourceError(detail: "the Gallery's resource bundle is missing")
         }
-        return try GalleryResources(root: root)
+        return try GalleryResources(
+            seedData: seedData, assets: root.appendingPathComponent("Assets", isDirectory: true))
     }
 
-    /// Reads the resources from a folder laid out as the bundle is: `SeedData/` and `Assets/`.
-    init(root: URL) throws {
-        let seedData = root.appendingPathComponent("SeedData", isDirectory: true)
+    /// Reads the seeds' lists from `seedData` (`app.plist`, `questions.plist`, `bookData.plist`) and the static
+    /// files from `assets`.
+    init(seedData: URL, assets: URL) throws {
         // The seeds' `arrayWithContentsOfFile:` plus `initWithDict:` for each entry, in one call.
         apps = try [AppInfo](contentsOf: seedData.appendingPathComponent("app.plist"))
         questions = try [Question](contentsOf: seedData.appendingPathComponent("questions.plist"))
         books = try [Book](contentsOf: seedData.appendingPathComponent("bookData.plist"))
-        assets = try AssetCatalog(folder: root.appendingPathComponent("Assets", isDirectory: true))
+        self.assets = try AssetCatalog(folder: assets)
     }
 }
 

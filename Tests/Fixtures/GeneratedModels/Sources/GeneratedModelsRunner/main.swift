@@ -19,8 +19,8 @@ import WeiboModels
 // Decodes every sample with the models generated from it, in strict mode: any diagnostic or error fails the run.
 // The first argument is the repository's root; the samples are where scripts/generated-models read them.
 let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
-let bench = root.appendingPathComponent("../shared/data/bench")
-let seeds = root.appendingPathComponent("Tests/ModelKitTests/SeedData")
+let bench = root.appendingPathComponent("Data/bench")
+let seeds = root.appendingPathComponent("Sources/ModelKitSeedData/SeedData")
 let edgeCases = root.appendingPathComponent("Tests/Fixtures/GeneratedModels/Samples")
 
 /// A sample and the decoding of it with its models, which returns the diagnostics.
