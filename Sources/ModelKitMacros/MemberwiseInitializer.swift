@@ -6,7 +6,7 @@ import SwiftSyntax
 /// module of its own could only be made from a dictionary. This writes one with the struct's access, in the
 /// macro's extension, that hands its arguments to Swift's: every stored property in order (an `@Ignored` one
 /// too: it is stored), a `var`'s initial value as its default, `nil` as an optional `var`'s, and no parameter for
-/// a `let` with an initial value. A last parameter, `_: ModelKit.MemberwiseMarker`, with a default, tells the two
+/// a `let` with an initial value. A first parameter, `_: ModelKit.MemberwiseMarker`, with a default, tells the two
 /// apart: the same parameters alone would redeclare Swift's. A call names only the properties, as it would
 /// Swift's; in the model's module the call is Swift's own initializer, outside it the public one.
 ///
@@ -16,7 +16,8 @@ import SwiftSyntax
 /// release of every reference it holds (a public user.json model decoded 7% slower), and the compiler's checks
 /// of the assignments grew with the square of their number (a model of 1,000 properties took minutes).
 ///
-/// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own; when
+/// It is left out, as Swift leaves out the implicit one, when the struct declares an initializer of its own, and
+/// for a struct of more than ``maximumParameterCount`` stored properties; when
 /// a stored property it would set is less visible than the struct (an internal property, a `private(set)` one),
 /// since the initializer would widen its access; and when a property's type is neither written nor plain from
 /// its initial value (a literal, or `Type()`), since a parameter needs a type the macro can write.
@@ -63,8 +64,15 @@ struct MemberwiseInitializer {
                         defaultValue: initializer?.trimmedDescription ?? (isOptional && !isLet ? "nil" : nil)))
             }
         }
+        guard parameters.count <= Self.maximumParameterCount else { return nil }
         self.parameters = parameters
     }
+
+    /// The most parameters a memberwise initializer the generated code calls or writes may have: Swift 6.3 names
+    /// the default arguments of an initializer by their position modulo 1,024, so that in one of more
+    /// parameters two defaults get one symbol and the module does not link. Wider models get no public
+    /// memberwise initializer, and their decoding initializer sets each property instead of calling Swift's.
+    static let maximumParameterCount = 1_000
 
     /// Whether a property with `modifiers` may be set from outside at `access`: declared at least that visible,
     /// with no narrower setter. An initializer that set a narrower property would widen its access.
@@ -120,7 +128,9 @@ struct MemberwiseInitializer {
     /// match: it needs one default fewer). So a default that is not a literal is evaluated by a function that
     /// `@usableFromInline` shows to the default argument, whose body may name what the model's module sees.
     func source(access: String) -> String {
-        var list: [String] = []
+        // The marker comes first: Swift 6.3 gave the default arguments of two initializers of some 3,000
+        // parameters that differed only in a last one the same symbol names.
+        var list = ["_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()"]
         var defaultFunctions: [String] = []
         for parameter in parameters {
             let label = "\(parameter.name): \(parameter.type)"
@@ -137,7 +147,6 @@ struct MemberwiseInitializer {
                     "@usableFromInline static func \(function)() -> \(parameter.type) {\n    \(defaultValue)\n}")
             }
         }
-        list.append("_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()")
         let arguments = parameters.map { "\(Self.label($0.name)): \($0.name)" }
         let initializer =
             "\(access)init(\(list.joined(separator: ", "))) {\n    self.init(\(arguments.joined(separator: ", ")))\n}"

@@ -48,6 +48,7 @@ struct ModelCodeGenerator {
         self.keysExpression = keysExpression
         self.setsThroughMemberwiseInitializer =
             hasMemberwiseInitializer && !properties.isEmpty
+            && properties.count <= MemberwiseInitializer.maximumParameterCount
             && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
         var candidates: [[(entry: Int, rest: [PathStep])]] = []
@@ -257,8 +258,11 @@ struct ModelCodeGenerator {
             let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(locals[$0])" }
             lines.append("self.init(\(arguments.joined(separator: ", ")))")
         } else {
+            // Each property is set in a block of its own (`if true`, which the optimizer removes): the compiler's
+            // check that each property is set once scans a block's earlier assignments for every assignment, a
+            // time that grew with the square of their number (800 properties: over a minute).
             for (index, property) in properties.enumerated() {
-                lines.append("self.\(property.name) = \(takenValue(index))")
+                lines.append("if true { self.\(property.name) = \(takenValue(index)) }")
             }
         }
         return lines.joined(separator: "\n")

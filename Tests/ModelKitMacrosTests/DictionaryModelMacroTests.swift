@@ -657,8 +657,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.level = fields.level.takeDecodedValue(default: 0)
-                        self.unit = fields.unit.takeDecodedValue(default: nil)
+                        if true { self.level = fields.level.takeDecodedValue(default: 0) }
+                        if true { self.unit = fields.unit.takeDecodedValue(default: nil) }
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -742,7 +742,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue()
+                        if true { self.name = fields.name.takeDecodedValue() }
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -820,7 +820,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(default: "")
+                        if true { self.name = fields.name.takeDecodedValue(default: "") }
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -905,7 +905,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.grade = fields.grade.takeDecodedValue(default: 0)
+                        if true { self.grade = fields.grade.takeDecodedValue(default: 0) }
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer { context.endKnownKeys() }
@@ -1055,7 +1055,7 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    public init(items: [Element] = [], _: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()) {
+                    public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), items: [Element] = []) {
                         self.init(items: items)
                     }
 

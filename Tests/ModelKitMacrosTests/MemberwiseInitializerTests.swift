@@ -21,7 +21,6 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
-
                 public struct Price {
                     public var amount: Decimal = 0
                     public var currency = "EUR"
@@ -122,7 +121,7 @@ struct MemberwiseInitializerTests {
                         try encode(to: &writer, context: context)
                     }
 
-                    public init(amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault_cache(), _: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker()) {
+                    public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault_cache()) {
                         self.init(amount: amount, currency: currency, code: code, note: note, cache: cache)
                     }
 
@@ -295,7 +294,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(default: "")
+                        if true { self.name = fields.name.takeDecodedValue(default: "") }
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

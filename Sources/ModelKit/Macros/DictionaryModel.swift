@@ -21,7 +21,7 @@
 ///     (polymorphic decoding).
 ///
 /// A `public` or `package` struct also gets its memberwise initializer at that access, which Swift would make
-/// `internal`: every stored property in order, initial values as defaults, `nil` for optional `var`s, and a last
+/// `internal`: every stored property in order, initial values as defaults, `nil` for optional `var`s, and a first
 /// parameter of type ``MemberwiseMarker`` with a default, which calls leave out. It is left out when the struct
 /// declares an initializer, when a stored property it would set is less visible than the struct, or when a
 /// property's type is neither written nor plain from a literal or `Type()`.

@@ -164,7 +164,7 @@ extension TreeWriter {
     }
 }
 
-/// The last parameter of the memberwise initializer `@DictionaryModel` writes for a `public` or `package` struct;
+/// The first parameter of the memberwise initializer `@DictionaryModel` writes for a `public` or `package` struct;
 /// calls leave it out.
 ///
 /// The written initializer hands its arguments to Swift's implicit, internal one, which it must not redeclare:
