@@ -258,11 +258,20 @@ struct ModelCodeGenerator {
             let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(locals[$0])" }
             lines.append("self.init(\(arguments.joined(separator: ", ")))")
         } else {
-            // Each property is set in a block of its own (`if true`, which the optimizer removes): the compiler's
-            // check that each property is set once scans a block's earlier assignments for every assignment, a
-            // time that grew with the square of their number (800 properties: over a minute).
-            for (index, property) in properties.enumerated() {
-                lines.append("if true { self.\(property.name) = \(takenValue(index)) }")
+            let assignments = properties.indices.map { "self.\(properties[$0].name) = \(takenValue($0))" }
+            if assignments.count <= Self.assignmentsPerBlock {
+                lines.append(contentsOf: assignments)
+            } else {
+                // Set in blocks of a few dozen (`if true`, which the optimizer removes): the compiler's check that
+                // each property is set once scans a block's earlier assignments for every assignment, a time that
+                // grew with the square of their number (800 properties: over a minute). A block each made the
+                // compiler's destroy hoisting recurse through thousands of blocks and crash.
+                for start in stride(from: 0, to: assignments.count, by: Self.assignmentsPerBlock) {
+                    lines.append("if true {")
+                    let end = min(start + Self.assignmentsPerBlock, assignments.count)
+                    lines.append(contentsOf: assignments[start..<end].map { "    " + $0 })
+                    lines.append("}")
+                }
             }
         }
         return lines.joined(separator: "\n")
@@ -301,6 +310,9 @@ struct ModelCodeGenerator {
         }
         return result
     }
+
+    /// How many properties an initializer that sets each one sets in one block.
+    static let assignmentsPerBlock = 32
 
     /// How a call names the property's parameter: without backticks, which an argument label needs only for
     /// `inout` (the compiler warns about the others).

@@ -42,10 +42,15 @@ extension JSONText {
                 }
                 let plainBits = found[0] != 0 ? found[0].trailingZeroBitCount : 64 &+ found[1].trailingZeroBitCount
                 if self[start &+ plainBits &>> 3] == UInt8(ascii: "\"") {
-                    let highBits =
-                        plainBits < 64
-                        ? words[0] & ((1 &<< plainBits) &- 1)
-                        : words[0] | words[1] & ((1 &<< (plainBits &- 64)) &- 1)
+                    // Typed and split in two: as one conditional expression of literals and overloaded
+                    // operators it took the type checker five seconds.
+                    let one: UInt64 = 1
+                    let highBits: UInt64
+                    if plainBits < 64 {
+                        highBits = words[0] & ((one &<< plainBits) &- one)
+                    } else {
+                        highBits = words[0] | (words[1] & ((one &<< (plainBits &- 64)) &- one))
+                    }
                     return StringScan(
                         end: start &+ plainBits &>> 3, hasEscapes: false,
                         hasNonASCII: highBits & 0x8080_8080_8080_8080 != 0)
