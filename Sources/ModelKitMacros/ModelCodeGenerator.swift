@@ -1,3 +1,5 @@
+import ModelKitKeyRules
+
 /// Writes the decoding and encoding code of one model's properties.
 ///
 /// Decoding makes one pass over the data: each key is looked up in the model's key table and switched on by
@@ -26,13 +28,13 @@ struct ModelCodeGenerator {
     struct Entry {
         var declared: String
         var snakeCase: String
-        var uses: [(property: Int, candidate: Int, rest: [PathStep])]
+        var uses: [(property: Int, candidate: Int, rest: [KeyPathStep])]
         var isDirect: Bool { uses.count == 1 && uses[0].rest.isEmpty }
     }
 
     let entries: [Entry]
     /// For each property and each of its keys, the entry it starts at and the steps after it.
-    let candidates: [[(entry: Int, rest: [PathStep])]]
+    let candidates: [[(entry: Int, rest: [KeyPathStep])]]
 
     /// - Parameter hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit
     ///   one, or the one this macro writes for a `public` or `package` struct), which the decoding initializer
@@ -50,13 +52,13 @@ struct ModelCodeGenerator {
             hasMemberwiseInitializer && !properties.isEmpty
             && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
-        var candidates: [[(entry: Int, rest: [PathStep])]] = []
+        var candidates: [[(entry: Int, rest: [KeyPathStep])]] = []
         for (propertyIndex, property) in properties.enumerated() {
-            var own: [(entry: Int, rest: [PathStep])] = []
-            for (candidateIndex, key) in property.keys.enumerated() {
-                let steps = KeyName.isPath(key) ? KeyName.pathComponents(key) : [.key(key)]
+            var own: [(entry: Int, rest: [KeyPathStep])] = []
+            for (candidateIndex, steps) in property.keySteps.enumerated() {
+                // The declaration's reader refused a path that starts with an index.
                 guard case .key(let first) = steps.first else { continue }
-                let snake = property.keysAreExplicit ? first : KeyName.snakeCase(first)
+                let snake = property.keysAreExplicit ? first : SnakeCaseKey.key(for: first)
                 let rest = Array(steps.dropFirst())
                 let entryIndex: Int
                 if let existing = entries.firstIndex(where: { $0.declared == first }) {
@@ -124,7 +126,7 @@ struct ModelCodeGenerator {
         transformExpression(index).map { ", transform: \($0)" } ?? ""
     }
 
-    private func stepsLiteral(_ steps: [PathStep]) -> String {
+    private func stepsLiteral(_ steps: [KeyPathStep]) -> String {
         steps.map { step in
             switch step {
             case .key(let key): ".key(\(literal(key)))"
