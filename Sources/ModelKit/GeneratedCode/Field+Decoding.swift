@@ -9,16 +9,17 @@ extension Field where T: ModelDecodable {
     /// released for every property of every model decoded.)
     ///
     /// The first of the property's keys to appear is decoded in place; an error in it is kept rather than
-    /// thrown (see ``take(key:context:reportsMissing:)``), in case the key appears again. Any later key is read
-    /// as a tree and recorded.
+    /// thrown (see ``finish(keyAt:in:context:reportsMissing:)``), in case the key appears again. Any later key
+    /// is read as a tree and recorded.
     ///
-    /// Never inlined, though specialized for each property type and reader: inlined into a model's initializer
-    /// once per property, it made a model of six pictures 3,500 instructions long, and decoding `[String: Any]`
-    /// spent more time on instruction-cache misses than on its work.
+    /// Never inlined, though specialized for each property type and reader, so that a model's initializer does
+    /// not grow by a copy of it for each property.
     @inlinable @inline(never)
     public mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext
     ) throws {
+        // Inlined once per property, it made a model of six pictures 3,500 instructions long, and decoding
+        // `[String: Any]` spent more time on instruction-cache misses than on its work.
         guard !seen else {
             return try decodeRepeated(priority: priority, key: table.keys[index], from: &reader, context: context)
         }
