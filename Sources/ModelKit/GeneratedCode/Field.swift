@@ -59,8 +59,11 @@ public struct Field<T> {
     /// setting one property at a time made each of them destroy the properties set so far, and the
     /// initializers grew with the square of the number of properties.
     ///
-    /// - Parameter reportsMissing: whether a missing key that takes the default is noted; optionals that are
-    ///   simply absent are not.
+    /// - Parameters:
+    ///   - key: the property's first key as written, for the error or the note of a missing key.
+    ///   - context: the decoding call's context.
+    ///   - reportsMissing: whether a missing key that takes the default is noted; optionals that are simply
+    ///     absent are not.
     @inlinable
     public mutating func finish(
         key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool

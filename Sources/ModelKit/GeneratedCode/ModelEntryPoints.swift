@@ -8,9 +8,9 @@
 /// keeps its models in a library) sees only the generic entry point, which reaches every reader call through a
 /// witness table, several times slower.
 ///
-/// So every ``ModelDecodable`` type also has ``ModelDecodable/_decodeJSON(from:context:)`` and
-/// ``ModelDecodable/_decodeObjects(from:context:)``, and every ``ModelEncodable`` type
-/// ``ModelEncodable/_encodeJSON(to:context:)`` and ``ModelEncodable/_encodeObjects(to:context:)``: entry
+/// So every ``ModelDecodable`` type also has `_decodeJSON(from:context:)` and
+/// `_decodeObjects(from:context:)`, and every ``ModelEncodable`` type
+/// `_encodeJSON(to:context:)` and `_encodeObjects(to:context:)`: entry
 /// points for one concrete reader or writer. `@DictionaryModel` writes them for `public` and `package` models,
 /// in the model's module, where they are compiled for that reader; every other type takes the defaults below,
 /// which call the generic code, as before. ModelKit decodes and encodes every value through

@@ -23,8 +23,8 @@ public protocol ModelDecodable {
     /// in range for an `Int`, skips the path bookkeeping and the ``Value`` that the full decoding needs.
     static func decodeExact<R: ModelReader>(from reader: inout R) throws -> Self?
 
-    /// Whether a value is a collection that reserves room for the size the last value at its place had (see
-    /// ``DecodingContext/collectionSize``): arrays, sets and dictionaries, and optionals of them.
+    /// Whether a value is a collection that reserves room for the size the last value at its place had: arrays,
+    /// sets and dictionaries, and optionals of them.
     ///
     /// Decoding a property asks it of the property's type; it is `false` unless a conformance says otherwise,
     /// and, asked of a known type, costs nothing.
@@ -37,7 +37,7 @@ public protocol ModelDecodable {
     static func _decodeJSON(from reader: inout JSONReader, context: borrowing DecodingContext) throws -> Self
 
     /// Decodes a value from Foundation objects (`[String: Any]`); ``decodedValue(from:context:)`` calls it for
-    /// a ``FoundationObjectReader``. See ``_decodeJSON(from:context:)``.
+    /// a ``FoundationObjectReader``. See `_decodeJSON(from:context:)`.
     static func _decodeObjects(
         from reader: inout FoundationObjectReader, context: borrowing DecodingContext
     ) throws -> Self
@@ -67,7 +67,7 @@ public protocol ModelEncodable {
     func _encodeJSON(to writer: inout JSONWriter, context: EncodingContext) throws
 
     /// Writes the value as Foundation objects; ``encodeValue(to:context:)`` calls it for a
-    /// ``FoundationObjectWriter``. See ``_encodeJSON(to:context:)``.
+    /// ``FoundationObjectWriter``. See `_encodeJSON(to:context:)`.
     func _encodeObjects(to writer: inout FoundationObjectWriter, context: EncodingContext) throws
 
     /// Whether the value is absent (an optional that is `nil`), so that a property holding it can be left out.

@@ -238,7 +238,7 @@ public enum FoundationObjectBuilder: TreeBuilder {
     ///
     /// `init(minimumCapacity:)` is not specialized for its caller: it looks up the storage's generic metadata
     /// on every call. Copying an empty dictionary of the right size does not, so the common sizes are copied
-    /// from ``emptyDictionaries``; the first insertion gives the copy storage of its own. The empty placeholders
+    /// from `emptyDictionaries`; the first insertion gives the copy storage of its own. The empty placeholders
     /// the writer swaps in and out are the empty literal, which costs nothing.
     @inlinable
     public static func makeDictionary(capacity: Int) -> [String: Any] {

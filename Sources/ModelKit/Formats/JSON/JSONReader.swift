@@ -149,7 +149,7 @@ public struct JSONReader: ModelReader {
     /// they lie in the input; keys with escapes are unescaped into a buffer the reader reuses.
     ///
     /// Inlined is only the common case, a comma and the next key after a value that was read; the rest
-    /// (the first key, the closing brace, a value to skip, anything malformed) is ``nextKeyInFull(in:)``.
+    /// (the first key, the closing brace, a value to skip, anything malformed) is `nextKeyInFull(in:)`.
     @inlinable @inline(__always)
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard innermost == .dictionaryContinued && !hasPendingValue else { return try nextKeyInFull(in: table) }
