@@ -23,9 +23,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
+        // The rules the macro applies at compile time and ModelKit at run time: snake_case keys and the key-path
+        // grammar, once. No dependencies, so that the macro plugin, which links it, stays small.
+        .target(name: "ModelKitKeyRules"),
         .macro(
             name: "ModelKitMacros",
             dependencies: [
+                "ModelKitKeyRules",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
@@ -37,6 +41,7 @@ let package = Package(
             name: "ModelKit",
             dependencies: [
                 "ModelKitMacros",
+                "ModelKitKeyRules",
                 // The key order each key table learns is shared by every thread that reads with the table.
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -80,6 +85,10 @@ let package = Package(
                 "ModelKitTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "ModelKitKeyRulesTests",
+            dependencies: ["ModelKitKeyRules", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ModelKitMacrosTests",

@@ -6,16 +6,16 @@ import SwiftSyntaxMacros
 /// `@DictionaryModel`: generates decoding, encoding, key tables and `Codable` for a struct, a class or an
 /// enum of models.
 ///
-/// Structs and enums get everything in an extension, so a struct keeps its memberwise initializer, and its
-/// decoding initializer hands the values to it where Swift gives one
-/// (``ModelCodeGenerator/setsThroughMemberwiseInitializer``); a `public` or `package` struct gets that
-/// initializer at its own access, in its body (``MemberwiseInitializer``). Classes
-/// get their initializers and `encode` in the class body, because designated and `required` initializers and
-/// overridable methods cannot live in an extension.
+/// Structs and enums get everything in an extension, so a struct keeps Swift's implicit memberwise initializer,
+/// and its decoding initializer hands the values to it where Swift gives one
+/// (`ModelCodeGenerator.setsThroughMemberwiseInitializer`); a `public` or `package` struct also gets, in the
+/// extension, a memberwise initializer at its own access that forwards to Swift's (`MemberwiseInitializer`).
+/// Classes get their initializers and `encode` in the class body, because designated and `required`
+/// initializers and overridable methods cannot live in an extension.
 public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
-    /// The expansion is written indented as it stands, so swift-syntax does not format it again: formatting
-    /// took 38% of the plugin's time and, in debug builds, where swift-syntax itself is unoptimized, seconds
-    /// for a wide model.
+    // Formatting took 38% of the plugin's time and, in debug builds, where swift-syntax itself is unoptimized,
+    // seconds for a wide model.
+    /// The expansion is written indented as it stands, so swift-syntax does not format it again.
     public static var formatMode: FormatMode { .disabled }
 
     struct Arguments {

@@ -1,9 +1,15 @@
+// Measured: through the generic entry point, models in another module decoded 3.5–4.2 times slower.
+//
+// Tried and not kept: `@_specialize(exported: true, …)` on the generic members, which Swift 6.3 compiled without
+// their bodies when another model of the module called them first (undefined symbols at link time); and
+// `@specialized(…)`, whose test-and-jump in the generic entry point copied the decoded model into the generic
+// result, a retain and a release of every reference it holds (user.json 7% slower than in the same module).
 /// The entry points a model shared across modules has for the readers and writers most apps use.
 ///
 /// A model's decoding initializer and `encode` are generic over the reader and the writer. In the model's own
 /// module the optimizer compiles them for each reader the module's code uses; code in another module (an app that
 /// imports its models from a library) sees only the generic entry point, which reaches every reader call through
-/// a witness table: such models decoded 3.5–4.2 times slower. A `public` or `package` model therefore gets its
+/// a witness table, several times slower. A `public` or `package` model therefore gets its
 /// own `_decodeJSON`, `_decodeObjects`, `_encodeJSON` and `_encodeObjects` (ModelKit's `ModelEntryPoints`): each
 /// names one concrete reader or writer, so the model's module compiles the model's code for it, and ModelKit
 /// calls them whenever it reads or writes that format, from any module.
@@ -11,11 +17,6 @@
 /// The price is paid once, in the model's own optimized build: each entry point compiles the model's code again
 /// (debug builds compile a call). Internal models get none: code in their module is compiled for the readers it
 /// uses, as before.
-///
-/// Tried and not kept: `@_specialize(exported: true, …)` on the generic members, which Swift 6.3 compiled
-/// without their bodies when another model of the module called them first (undefined symbols at link time);
-/// and `@specialized(…)`, whose test-and-jump in the generic entry point copied the decoded model into the generic
-/// result, a retain and a release of every reference it holds (user.json 7% slower than in the same module).
 enum EntryPoints {
     /// The members, for a model at `access`, or an empty list for an internal or generic model (whose entry
     /// points would have to be compiled for every type it is used with). A subclass inherits its class's, which

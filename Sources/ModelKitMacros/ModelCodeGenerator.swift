@@ -1,3 +1,5 @@
+import ModelKitKeyRules
+
 /// Writes the decoding and encoding code of one model's properties.
 ///
 /// Decoding makes one pass over the data: each key is looked up in the model's key table and switched on by
@@ -11,6 +13,8 @@ struct ModelCodeGenerator {
     let typeReference: String
     let properties: [ModelProperty]
     let keysExpression: String
+    // Handing the values to the implicit memberwise initializer took decoding user.json's `GitHubUser` from
+    // 24,160 to 22,770 instructions, twitter.json from 12.31M to 11.59M.
     /// Whether the decoding initializer hands the values to the struct's implicit memberwise initializer
     /// instead of setting each property.
     ///
@@ -18,21 +22,20 @@ struct ModelCodeGenerator {
     /// statement. Every initializer written in source that then sets it, the decoding one or one it delegates
     /// to, keeps `self` in memory, and the optimizer returns a copy of it: a value-witness copy and destroy, with
     /// a retain and a release of every reference the model holds. The implicit memberwise initializer builds the
-    /// value from its arguments at once. Decoding user.json's `GitHubUser` went from 24,160 to 22,770
-    /// instructions, twitter.json from 12.31M to 11.59M.
+    /// value from its arguments at once.
     let setsThroughMemberwiseInitializer: Bool
 
     /// A top-level key of the data, with the properties that read it.
     struct Entry {
         var declared: String
         var snakeCase: String
-        var uses: [(property: Int, candidate: Int, rest: [PathStep])]
+        var uses: [(property: Int, candidate: Int, rest: [KeyPathStep])]
         var isDirect: Bool { uses.count == 1 && uses[0].rest.isEmpty }
     }
 
     let entries: [Entry]
     /// For each property and each of its keys, the entry it starts at and the steps after it.
-    let candidates: [[(entry: Int, rest: [PathStep])]]
+    let candidates: [[(entry: Int, rest: [KeyPathStep])]]
 
     /// - Parameter hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit
     ///   one, or the one this macro writes for a `public` or `package` struct), which the decoding initializer
@@ -51,13 +54,13 @@ struct ModelCodeGenerator {
             && properties.count <= MemberwiseInitializer.maximumParameterCount
             && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
-        var candidates: [[(entry: Int, rest: [PathStep])]] = []
+        var candidates: [[(entry: Int, rest: [KeyPathStep])]] = []
         for (propertyIndex, property) in properties.enumerated() {
-            var own: [(entry: Int, rest: [PathStep])] = []
-            for (candidateIndex, key) in property.keys.enumerated() {
-                let steps = KeyName.isPath(key) ? KeyName.pathComponents(key) : [.key(key)]
+            var own: [(entry: Int, rest: [KeyPathStep])] = []
+            for (candidateIndex, steps) in property.keySteps.enumerated() {
+                // The declaration's reader refused a path that starts with an index.
                 guard case .key(let first) = steps.first else { continue }
-                let snake = property.keysAreExplicit ? first : KeyName.snakeCase(first)
+                let snake = property.keysAreExplicit ? first : SnakeCaseKey.key(for: first)
                 let rest = Array(steps.dropFirst())
                 let entryIndex: Int
                 if let existing = entries.firstIndex(where: { $0.declared == first }) {
@@ -125,7 +128,7 @@ struct ModelCodeGenerator {
         transformExpression(index).map { ", transform: \($0)" } ?? ""
     }
 
-    private func stepsLiteral(_ steps: [PathStep]) -> String {
+    private func stepsLiteral(_ steps: [KeyPathStep]) -> String {
         steps.map { step in
             switch step {
             case .key(let key): ".key(\(literal(key)))"
@@ -146,13 +149,14 @@ struct ModelCodeGenerator {
     ///
     /// The fields live in one struct, not in one local each, so that every point where decoding can throw has
     /// one value to destroy: with a local per property, each of the initializer's calls that can throw
-    /// destroyed every field, and the initializer grew with the square of the number of properties (80,000
-    /// destroys for 200 properties, a build of a minute; 1,264 properties never finished). The code that
-    /// reads a key and the code that finishes the fields are methods of the struct, where the fields are
+    /// destroys every field, and the initializer grows with the square of the number of properties. The code
+    /// that reads a key and the code that finishes the fields are methods of the struct, where the fields are
     /// reached through `self` and no call has anything of its own to destroy. The struct is copyable: a
-    /// noncopyable one cost the compiler's ownership checker time that grew faster than the square of the
+    /// noncopyable one costs the compiler's ownership checker time that grows faster than the square of the
     /// number of properties.
     func fieldsDeclaration() -> String {
+        // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
+        // never finished.
         var lines: [String] = []
         lines.append("struct \(Self.fieldsTypeName) {")
         for (index, property) in properties.enumerated() {

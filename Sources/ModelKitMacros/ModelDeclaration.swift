@@ -1,3 +1,4 @@
+import ModelKitKeyRules
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -15,6 +16,8 @@ struct ModelProperty {
     var isLet: Bool
     /// The keys to read, in order of preference.
     var keys: [String]
+    /// Each key's steps under the key-path grammar: one key, or a path (`info.city`, `images[0].url`).
+    var keySteps: [[KeyPathStep]]
     /// Whether the keys came from `@Key` (and so are not converted by a key strategy).
     var keysAreExplicit: Bool
     /// The transform expression of `@Transform`, if any.
@@ -67,6 +70,17 @@ struct ModelMacroMessage: DiagnosticMessage {
 
     static let emptyKey = Self(id: "Key.emptyKey", message: "@Key takes non-empty string literals")
     static let noKeys = Self(id: "Key.noKeys", message: "@Key needs at least one key")
+
+    /// A key that breaks the key-path grammar, worded by the grammar as `ValuePath(parsing:)` words it at run time.
+    static func malformedKeyPath(_ error: KeyPathSyntaxError) -> Self {
+        Self(id: "Key.malformedKeyPath", message: "\(error)")
+    }
+
+    static func keyPathStartsWithIndex(_ key: String) -> Self {
+        Self(
+            id: "Key.keyPathStartsWithIndex",
+            message: "key path \(literal(key)) starts with an index, but a model reads a dictionary: start with a key")
+    }
 
     static func markerOnComputedProperty(_ attribute: String) -> Self {
         Self(
@@ -179,6 +193,7 @@ enum PropertyReader {
             }
             if modifiers.contains("lazy") { continue }
             var keys: [String] = []
+            var keySteps: [[KeyPathStep]] = []
             var keyNode: Syntax?
             var transform: String?
             var ignored = false
@@ -204,8 +219,24 @@ enum PropertyReader {
                             diagnose(Diagnostic(node: Syntax(argument), message: ModelMacroMessage.emptyKey))
                             continue
                         }
+                        let key = segment.content.text
+                        let steps: [KeyPathStep]
+                        do {
+                            steps = try KeyPathGrammar.steps(of: key)
+                        } catch {
+                            diagnose(
+                                Diagnostic(node: Syntax(argument), message: ModelMacroMessage.malformedKeyPath(error)))
+                            continue
+                        }
+                        guard case .key = steps.first else {
+                            diagnose(
+                                Diagnostic(
+                                    node: Syntax(argument), message: ModelMacroMessage.keyPathStartsWithIndex(key)))
+                            continue
+                        }
                         if keys.isEmpty { keyNode = Syntax(argument) }
-                        keys.append(segment.content.text)
+                        keys.append(key)
+                        keySteps.append(steps)
                     }
                     if arguments.isEmpty {
                         diagnose(Diagnostic(node: Syntax(attribute), message: ModelMacroMessage.noKeys))
@@ -257,6 +288,7 @@ enum PropertyReader {
                         isOptional: typeSyntax.map(isOptional) ?? false,
                         isLet: isLet,
                         keys: keys.isEmpty ? [bare] : keys,
+                        keySteps: keys.isEmpty ? [[.key(bare)]] : keySteps,
                         keysAreExplicit: !keys.isEmpty,
                         transform: transform,
                         keyNode: keyNode ?? Syntax(pattern),
@@ -295,7 +327,7 @@ enum PropertyReader {
         var writers: [String: ModelProperty] = [:]
         for property in properties {
             guard let first = property.keys.first else { continue }
-            let key = property.keysAreExplicit || !snakeCase ? first : KeyName.snakeCase(first)
+            let key = property.keysAreExplicit || !snakeCase ? first : SnakeCaseKey.key(for: first)
             if let earlier = writers[key] {
                 diagnose(
                     Diagnostic(

@@ -1247,6 +1247,109 @@ struct DictionaryModelDiagnosticTests {
         )
     }
 
+    @Test("A key that breaks the key-path grammar, and a path that starts with an index: the key is not read")
+    func malformedKeyPaths() {
+        // The grammar's own wording, as ValuePath(parsing:) throws it at run time; the property reads its other
+        // keys, or its name when none is left.
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            struct A {
+                @Key("info..city", "city") var city: String?
+                @Key("[0].url") var image = ""
+            }
+            """,
+            expandedSource: """
+                struct A {
+                    var city: String?
+                    var image = ""
+                }
+
+                extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    static let modelKeys = ModelKit.ModelKeys(declared: ["city", "image"], snakeCase: ["city", "image"], typeStrategy: .propertyNames)
+
+                    struct _DecodingFields {
+                        var city = ModelKit.Field<String?>(hasDefault: true)
+                        var image = ModelKit.Field(for: \\A.image, hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "city"
+                                try self.city.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "image"
+                                try self.image.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.city.finish(keyAt: 0, in: keys, context: context, reportsMissing: false)
+                            try self.image.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
+                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                            throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields()
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        try fields.finish(in: keys, context: context)
+                        let cityValue = fields.city.takeDecodedValue(default: nil)
+                        let imageValue = fields.image.takeDecodedValue(default: "")
+                        self.init(city: cityValue, image: imageValue)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
+                    }
+
+                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 2)
+                        try context.enter()
+                        try context.writeField(self.city, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.image, key: keys.keys[1], to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Key.malformedKeyPath"),
+                    message:
+                        #""info..city" is not a key path: an empty key at offset 5 (keys are not empty and one dot separates two)"#,
+                    line: 3, column: 10),
+                DiagnosticSpec(
+                    id: MessageID(domain: "ModelKit", id: "Key.keyPathStartsWithIndex"),
+                    message:
+                        #"key path "[0].url" starts with an index, but a model reads a dictionary: start with a key"#,
+                    line: 4, column: 10),
+            ]
+        )
+    }
+
     @Test("An enum without a discriminator")
     func enumWithoutDiscriminator() {
         MacroExpansion.assertExpansion(

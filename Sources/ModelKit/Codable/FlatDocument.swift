@@ -147,8 +147,9 @@ struct FlatDocument: ModelDecodable {
     }
 
     /// ``read(from:context:key:value:)`` for JSON, written out: the walk of every key and value of the
-    /// document, where a call through a closure for each was a tenth of the reading.
+    /// document, without a call through a closure for each.
     private mutating func readJSON(from reader: inout JSONReader, context: DecodingContext) throws {
+        // The closure calls were a tenth of the reading.
         var open: [OpenContainer] = []
         let limit = context.options.maximumCollectionCount
         let maximumDepth = context.options.maximumDepth - context.pathDepth

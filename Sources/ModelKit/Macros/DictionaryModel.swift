@@ -48,6 +48,11 @@ public macro DictionaryModel(
 /// The keys a property reads, in order of preference: the first one present in the data wins, wherever it is
 /// in the dictionary (in lenient mode, the first whose value can be used). A key may be a path into nested
 /// data, `"info.city"` or `"images[0].url"`. The first key is the one written back.
+///
+/// Keys follow the grammar ``ValuePath/init(parsing:)`` reads (see <doc:Architecture#One-key-path-grammar>):
+/// keys separated by single dots, each followed by any indexes in brackets. A key that breaks it — `"a..b"`,
+/// `"a[x]"` — is an error at compile time, as is a path that starts with an index; a key that holds a dot or a
+/// bracket cannot be read with `@Key`.
 @attached(peer)
 public macro Key(_ keys: String...) = #externalMacro(module: "ModelKitMacros", type: "MarkerMacro")
 

@@ -74,10 +74,11 @@ public enum ConversionRules {
     /// `text` without the white space and newlines around it, as `trimmingCharacters(in:
     /// .whitespacesAndNewlines)` gives it.
     ///
-    /// Text that neither starts nor ends with white space or a non-ASCII byte is returned as it is: Foundation's
-    /// trimming goes through UTF-16 and took a tenth of the time of decoding Weibo's `"640"`-style numbers.
+    /// Text that neither starts nor ends with white space or a non-ASCII byte is returned as it is, without
+    /// Foundation's trimming, which goes through UTF-16.
     @inlinable
     public static func trimmingWhitespace(_ text: String) -> String {
+        // Foundation's trimming took a tenth of the time of decoding Weibo's `"640"`-style numbers.
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         if Self.isPlainEdge(first) && Self.isPlainEdge(last) { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

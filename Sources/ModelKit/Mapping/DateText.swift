@@ -241,10 +241,11 @@ public enum DateText {
     }
 }
 
+// Called, each run of digits in Twitter's dates cost a call of about 60 instructions (measured), several hundred
+// a date.
 /// A cursor over ASCII bytes for the small fixed formats of ``DateText``.
 ///
-/// Its steps are always inlined: called, each run of digits in Twitter's dates cost a call of about 60
-/// instructions (measured), several hundred a date.
+/// Its steps are always inlined, so that a run of digits costs no call.
 private struct ByteScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0

@@ -1,8 +1,9 @@
+// As an array, the push alone cost about 50 instructions (measured on twitter.json).
 /// The path from the root to the value being decoded, as a stack in memory that its ``DecodingContext`` owns.
 ///
 /// Every nested value enters and leaves a component, so these are on the hot path of decoding: as an array
-/// behind the context, each push and pop checked the array's uniqueness and capacity, about 50 instructions
-/// for the push alone (measured on twitter.json). Here a push is a capacity test and a store.
+/// behind the context, each push and pop would check the array's uniqueness and capacity. Here a push is a
+/// capacity test and a store.
 ///
 /// The context deallocates the stack in its `deinit`; nothing else holds one.
 @usableFromInline

@@ -1,3 +1,5 @@
+internal import ModelKitKeyRules
+
 /// One step of a path into nested data: a dictionary key or an array index.
 public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
     /// A dictionary key.
@@ -27,38 +29,34 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible, Expressibl
         self.components = components
     }
 
-    /// Parses a dotted path with optional array indexes: `user.images[0].url`.
+    /// Parses a key path written as `@Key` writes one: keys separated by dots, each followed by any number of
+    /// array indexes, `user.images[0].url`.
     ///
-    /// A key that itself contains a dot or a bracket cannot be written this way; build the path from
-    /// components instead.
-    public init(parsing text: String) {
-        var components: [PathComponent] = []
-        for segment in text.split(separator: ".", omittingEmptySubsequences: false) {
-            var rest = Substring(segment)
-            if let bracket = rest.firstIndex(of: "[") {
-                let name = rest[..<bracket]
-                if !name.isEmpty { components.append(.key(String(name))) }
-                rest = rest[bracket...]
-                while rest.first == "[", let close = rest.firstIndex(of: "]") {
-                    let digits = rest[rest.index(after: rest.startIndex)..<close]
-                    if let index = Int(digits) {
-                        components.append(.index(index))
-                    } else {
-                        components.append(.key(String(rest[...close])))
-                    }
-                    rest = rest[rest.index(after: close)...]
-                }
-                if !rest.isEmpty { components.append(.key(String(rest))) }
-            } else {
-                components.append(.key(String(rest)))
-            }
+    /// The grammar is the one `@Key` follows at compile time (see <doc:Architecture#One-key-path-grammar>):
+    /// every key is non-empty, so `a..b`, `.a` and `a.` are errors, and an index is decimal digits in brackets.
+    /// A key that is empty or holds a dot or a bracket cannot be written this way; build the path from
+    /// ``PathComponent``s instead.
+    ///
+    /// - Throws: ``SyntaxError`` naming the first fault and where it is.
+    public init(parsing text: String) throws(SyntaxError) {
+        do {
+            components = try KeyPathGrammar.steps(of: text).map(PathComponent.init)
+        } catch {
+            throw SyntaxError(error)
         }
-        self.components = components
     }
 
-    /// Parses a dotted path; see ``init(parsing:)``.
+    /// Parses a key path literal; see ``init(parsing:)``.
+    ///
+    /// A literal is part of the program, so one that is not a key path (`"a..b"`) is a programmer's error: it
+    /// stops the program with the ``SyntaxError``'s description, as an array index out of range does. Text that
+    /// comes from data goes through ``init(parsing:)``, which throws.
     public init(stringLiteral value: String) {
-        self.init(parsing: value)
+        do {
+            try self.init(parsing: value)
+        } catch {
+            preconditionFailure(error.description)
+        }
     }
 
     /// The path printed as `a.b[0].c`; the root prints as `(root)`.
@@ -80,5 +78,75 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// This path followed by `component`.
     public func appending(_ component: PathComponent) -> ValuePath {
         ValuePath(components + [component])
+    }
+}
+
+extension ValuePath {
+    /// Why a text is not a key path, and where: what ``ValuePath/init(parsing:)`` throws, and what `@Key` reports
+    /// at compile time for the same text.
+    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        public enum Reason: Sendable, Hashable {
+            /// A key is empty: the text is empty, starts or ends with a dot, or has two dots in a row (`a..b`).
+            case emptyKey
+            /// A `[` does not open an index of decimal digits closed by `]` (`a[x]`, `a[-1]`, `a[`).
+            case malformedIndex
+            /// An index is too large for an `Int`.
+            case indexTooLarge
+            /// A key follows an index without a dot (`a[0]b`).
+            case keyAfterIndex
+            /// A `]` closes no index (`a]`).
+            case unmatchedBracket
+        }
+
+        /// The text that was parsed.
+        public let text: String
+        /// How many characters come before the fault.
+        public let offset: Int
+        /// What is wrong.
+        public let reason: Reason
+
+        /// Creates the error.
+        public init(text: String, offset: Int, reason: Reason) {
+            self.text = text
+            self.offset = offset
+            self.reason = reason
+        }
+
+        /// The fault, worded for a person, as `@Key` words it: `"a..b" is not a key path: an empty key at offset 2 (…)`.
+        public var description: String {
+            let reason: KeyPathSyntaxError.Reason =
+                switch reason {
+                case .emptyKey: .emptyKey
+                case .malformedIndex: .malformedIndex
+                case .indexTooLarge: .indexTooLarge
+                case .keyAfterIndex: .keyAfterIndex
+                case .unmatchedBracket: .unmatchedBracket
+                }
+            return KeyPathSyntaxError(text: text, offset: offset, reason: reason).description
+        }
+
+        /// The grammar's error, in ModelKit's terms.
+        init(_ error: KeyPathSyntaxError) {
+            let reason: Reason =
+                switch error.reason {
+                case .emptyKey: .emptyKey
+                case .malformedIndex: .malformedIndex
+                case .indexTooLarge: .indexTooLarge
+                case .keyAfterIndex: .keyAfterIndex
+                case .unmatchedBracket: .unmatchedBracket
+                }
+            self.init(text: error.text, offset: error.offset, reason: reason)
+        }
+    }
+}
+
+extension PathComponent {
+    /// The component for one step of the grammar's path.
+    init(_ step: KeyPathStep) {
+        switch step {
+        case .key(let key): self = .key(key)
+        case .index(let index): self = .index(index)
+        }
     }
 }

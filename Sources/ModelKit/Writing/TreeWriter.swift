@@ -46,12 +46,13 @@ extension TreeBuilder {
     @inlinable public static func node(double: Double) -> Node { node(scalar: .double(double)) }
 }
 
+// Popping the innermost frame out of an enum and pushing it back for every key and value took most of the time
+// of model → `[String: Any]`.
 /// A ``ModelWriter`` that builds an in-memory tree: `[String: Any]` (``FoundationObjectWriter``) or
 /// ``Value`` (``ValueWriter``).
 ///
 /// The innermost open container lives in its own stored property and is filled in place; only the containers
-/// around it wait in a stack. Popping the innermost frame out of an enum and pushing it back for every key and
-/// value took most of the time of model → `[String: Any]`.
+/// around it wait in a stack.
 public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     /// A container that waits while a container inside it is written.
     @usableFromInline enum Frame {
@@ -236,12 +237,12 @@ public enum FoundationObjectBuilder: TreeBuilder {
     /// An empty dictionary with room for `capacity` entries.
     ///
     /// `init(minimumCapacity:)` is not specialized for its caller: it looks up the storage's generic metadata
-    /// on every call (about 300 instructions, a tenth of building a small dictionary). Copying an empty
-    /// dictionary of the right size does not, so the common sizes are copied from ``emptyDictionaries``; the
-    /// first insertion gives the copy storage of its own. The empty placeholders the writer swaps in and out
-    /// are the empty literal, which costs nothing.
+    /// on every call. Copying an empty dictionary of the right size does not, so the common sizes are copied
+    /// from `emptyDictionaries`; the first insertion gives the copy storage of its own. The empty placeholders
+    /// the writer swaps in and out are the empty literal, which costs nothing.
     @inlinable
     public static func makeDictionary(capacity: Int) -> [String: Any] {
+        // The metadata lookup costs about 300 instructions, a tenth of building a small dictionary.
         if capacity == 0 { return [:] }
         for empty in emptyDictionaries where empty.capacity >= capacity { return empty }
         return [String: Any](minimumCapacity: capacity)

@@ -60,9 +60,10 @@ struct SampleTree: ModelDecodable {
 enum DecimalDigits {
     /// `true` when the text has at most 17 significant digits: a `Double` holds any such number to the digits that
     /// name it (canada.json's `-65.613616999999977` is a double printed with 17 digits, not a money amount), and
-    /// asking which 16- and 17-digit texts a double reproduces exactly (`String(format:)`) tripled the time of
-    /// reading canada.json for no different type. More digits than that are `Decimal`.
+    /// asking which 16- and 17-digit texts a double reproduces exactly would give no different type. More digits
+    /// than that are `Decimal`.
     static func doubleKeepsDigits(of text: String, _ double: Double) -> Bool {
+        // Asking (with `String(format:)`) tripled the time of reading canada.json.
         significantDigitCount(text) <= 17
     }
 

@@ -8,7 +8,7 @@ import OrderedCollections
 /// `enum` (strings become a `ModelEnum`), `const`, `format` (`date-time` and `date` → `Date`, `uri` and `url` →
 /// `URL`, `uuid` → `UUID`, `byte` → `Data`, `decimal` → `Decimal`), `$ref` to anywhere in the document with the
 /// named definitions of `$defs`, `definitions` and `components/schemas` becoming types of those names, `allOf`
-/// (the properties of all), `oneOf`/`anyOf` (see ``union(_:at:key:parentName:isProperty:)``),
+/// (the properties of all), `oneOf`/`anyOf` (see `union(_:at:key:parentName:isProperty:)`),
 /// `additionalProperties` as `[String: T]`, OpenAPI's `nullable` and `discriminator`, and `description` as
 /// documentation. Everything else (`minimum`, `pattern`, `if`/`then` …) constrains values rather than types and
 /// is left out; a schema with no type becomes `Value`.

@@ -13,7 +13,7 @@ import ModelKit
 ///
 /// **Loading.** The file is read when the document is made, and opening it never writes. No file gives
 /// `initial`. A damaged file gives the last good version, kept as `<name>.backup`, with a
-/// ``Diagnostic/Kind/recovered(detail:)`` note in ``loadDiagnostics`` naming the file and what is wrong with
+/// `Diagnostic.Kind.recovered(detail:)` note in ``loadDiagnostics`` naming the file and what is wrong with
 /// it: never an empty store or altered values in silence. Damaged means: its bytes do not match the checksum
 /// it carries (any flipped bit or cut), it is empty or not the expected format, it does not decode as `Root`,
 /// it is a document of another type (none of its root's keys is one `Root` reads), or lenient decoding had to

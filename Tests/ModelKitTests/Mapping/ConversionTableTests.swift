@@ -241,7 +241,7 @@ struct ConversionTableTests {
             let error = #expect(throws: MappingError.self, "\(path)") {
                 try ScalarCollections(dictionary: [key: bad], options: .strict)
             }
-            #expect(error?.path == ValuePath(parsing: path), "\(String(describing: error))")
+            #expect(try error?.path == ValuePath(parsing: path), "\(String(describing: error))")
             #expect(error?.reason.kind == .typeMismatch, "\(String(describing: error))")
         }
         // A collection of the wrong kind altogether takes its default, or is the error, at its key.

@@ -144,11 +144,12 @@ public enum FoundationObjects: TreeSource {
     /// subclass of it).
     ///
     /// The existential is opened and its contents reinterpreted rather than cast: `node as! String` goes
-    /// through the runtime's general cast, about 180 instructions against 20 (`as?` costs 950), and the casts
-    /// were a fifth of the time of `[String: Any]` → model. The caller's check of the dynamic type is what
-    /// makes the reinterpretation sound.
+    /// through the runtime's general cast. The caller's check of the dynamic type is what makes the
+    /// reinterpretation sound.
     @inlinable
     static func payload<Payload>(of node: Any, as type: Payload.Type) -> Payload {
+        // Measured: the general cast took about 180 instructions against 20 here (`as?` 950), and the casts were
+        // a fifth of the time of `[String: Any]` → model.
         // A local function: passing a generic type's static method here crashes Swift 6.3's SIL generation.
         func reinterpret<Contained>(_ value: Contained) -> Payload {
             // An `Any` that generic code boxed inside another `Any` (a `[String: Any?]`'s value) opens to the
@@ -216,9 +217,9 @@ public enum FoundationObjects: TreeSource {
 
     /// The scalar an `NSNumber` holds; booleans are told apart from 0 and 1 by the number's type.
     ///
-    /// The type code's first character is compared as a byte: making a `String` of it for every number
-    /// was a tenth of the time of `[String: Any]` → model.
+    /// The type code's first character is compared as a byte, without making a `String` of it.
     public static func scalar(of number: NSNumber) -> Value {
+        // Making a `String` of the type code for every number was a tenth of the time of `[String: Any]` → model.
         if number.isBoolean { return .bool(number.boolValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "d"):

@@ -146,10 +146,11 @@ extension JSONText {
     /// none of `.`, `e` and `E`, with eight bytes readable at each run of digits. Within it, the scan gives what
     /// ``scanNumberInFull(from:)`` gives: the same significand and power of ten, so the same value (`digitCount`
     /// counts a fraction's leading zeros too, which only ever makes it larger). It is inlined into the exact
-    /// reads, so that a coordinate or an id costs no call and no scan result in memory: the general scan and
-    /// its result were two thirds of the instructions for canada.json's 220,000 coordinates.
+    /// reads, so that a coordinate or an id costs no call and no scan result in memory.
     @inlinable @inline(__always)
     func commonNumber(from start: Int) -> NumberScan? {
+        // The general scan and its result were two thirds of the instructions for canada.json's 220,000
+        // coordinates.
         var index = start
         let isNegative = self[index] == UInt8(ascii: "-")
         if isNegative { index &+= 1 }
@@ -192,10 +193,11 @@ extension JSONText {
     /// exponent, and where its digits end; `nil` for any other number, which the full scan reads.
     ///
     /// Ids and counts are most of the integers models read: one or two word loads, with no ``NumberScan`` in
-    /// between and no global table. With it (and the rest of `readExactInteger` out of line) that function's own
-    /// instructions for twitter.json's 2,108 integers went from 327k to 208k.
+    /// between and no global table.
     @inlinable @inline(__always)
     func shortInteger(from start: Int) -> (magnitude: UInt64, end: Int)? {
+        // With it (and the rest of `readExactInteger` out of line) that function's own instructions for
+        // twitter.json's 2,108 integers went from 327k to 208k.
         guard let run = digitRun(at: start), run.count > 0 else { return nil }
         var magnitude = run.value
         var end = start &+ run.count
@@ -357,14 +359,15 @@ extension JSONText {
     /// `significand × 10^exponent` as the nearest `Double`, when one 64-bit-precision operation decides it.
     ///
     /// Digits beyond Clinger's 53 bits (most 17-digit coordinates) would otherwise go to the standard
-    /// library's parser, which copies the text into a `String` first: a third of the time for number-heavy
-    /// documents. `Float80` holds any 64-bit significand and powers of ten up to 10^27 exactly, so the product
-    /// or quotient is one correctly rounded operation; rounding that to `Double` is right unless the result lies
-    /// next to a midpoint between two doubles, and those rare cases return `nil`, for
-    /// ``exactDecimalDouble(_:exponent:)``. Where the two do the same work, this one is measured faster on
-    /// x86-64: one `fdiv` instead of two integer divisions.
+    /// library's parser, which copies the text into a `String` first. `Float80` holds any 64-bit significand and
+    /// powers of ten up to 10^27 exactly, so the product or quotient is one correctly rounded operation; rounding
+    /// that to `Double` is right unless the result lies next to a midpoint between two doubles, and those rare
+    /// cases return `nil`, for ``exactDecimalDouble(_:exponent:)``. Where the two do the same work, this one
+    /// takes one `fdiv` instead of two integer divisions.
     @inlinable
     static func extendedPrecisionDouble(_ significand: UInt64, exponent: Int) -> Double? {
+        // The standard library's parser was a third of the time of number-heavy documents; where this and
+        // `exactDecimalDouble` do the same work, this one measured faster on x86-64.
         #if arch(x86_64) || arch(i386)
             guard exponent >= -27 && exponent <= 27 else { return nil }
             let power = exactPowersOfTen80[exponent < 0 ? -exponent : exponent]

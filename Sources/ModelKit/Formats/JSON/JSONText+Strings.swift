@@ -19,14 +19,16 @@ extension JSONText {
     /// characters on the way.
     ///
     /// Sixteen bytes are tested at a time for a quote, a backslash or a control character (eight near the end of
-    /// the text), so long runs of plain text cost about one instruction a byte.
+    /// the text).
     ///
     /// Inlined is the first vector of a string that ends there without an escape, as most do: a call with the
     /// whole scan's registers to set up and save cost more than the scan of a short string. The vector test is
     /// written out here and again in ``plainRun(from:)``: one function for both, inlined here, made the readers
-    /// that inline this scan lay out worse (ModelDecoder 0.8–1.7% more instructions, measured).
+    /// that inline this scan lay out worse.
     @inlinable @inline(__always)
     func scanString(from start: Int) throws -> StringScan {
+        // Long runs of plain text cost about one instruction a byte. One function for both vector tests made
+        // ModelDecoder 0.8–1.7% more instructions (measured).
         #if _endian(little)
             if start &+ 16 <= count {
                 let bytes = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
@@ -309,10 +311,11 @@ extension JSONText {
 
     /// Whether the sixteen bytes from `offset` start with four well-formed three-byte sequences whose lead is
     /// neither E0 nor ED (whose second bytes have narrower ranges): the run of CJK text, checked with vector
-    /// comparisons. Checked one sequence at a time, the text cost about nine instructions a byte, 9% of decoding
-    /// twitter.json.
+    /// comparisons.
     @inline(__always)
     func startsFourThreeByteSequences(at offset: Int) -> Bool {
+        // Checked one sequence at a time, the text cost about nine instructions a byte, 9% of decoding
+        // twitter.json.
         #if _endian(little)
             let bytes = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
             let continuationBits = SIMD16<UInt8>(repeating: 0xC0)

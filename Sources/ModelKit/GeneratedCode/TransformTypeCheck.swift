@@ -1,3 +1,5 @@
+// Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
+
 /// The compile-time check that `@Transform` writes next to the property it is attached to.
 ///
 /// A macro sees only syntax, so it cannot compare a transform's ``ValueTransform/Output`` with the property's
