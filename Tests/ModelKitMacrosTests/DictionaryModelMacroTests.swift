@@ -657,8 +657,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        if true { self.level = fields.level.takeDecodedValue(default: 0) }
-                        if true { self.unit = fields.unit.takeDecodedValue(default: nil) }
+                        self.level = fields.level.takeDecodedValue(default: 0)
+                        self.unit = fields.unit.takeDecodedValue(default: nil)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -742,7 +742,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        if true { self.name = fields.name.takeDecodedValue() }
+                        self.name = fields.name.takeDecodedValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -820,7 +820,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        if true { self.name = fields.name.takeDecodedValue(default: "") }
+                        self.name = fields.name.takeDecodedValue(default: "")
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -905,7 +905,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        if true { self.grade = fields.grade.takeDecodedValue(default: 0) }
+                        self.grade = fields.grade.takeDecodedValue(default: 0)
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer { context.endKnownKeys() }

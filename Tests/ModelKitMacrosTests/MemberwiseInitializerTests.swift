@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("@DictionaryModel memberwise initializers")
@@ -294,7 +295,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        if true { self.name = fields.name.takeDecodedValue(default: "") }
+                        self.name = fields.name.takeDecodedValue(default: "")
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -447,5 +448,51 @@ struct MemberwiseInitializerTests {
                 }
                 """
         )
+    }
+}
+
+@Suite("@DictionaryModel on wide models")
+struct WideModelExpansionTests {
+    /// A public struct of `count` `Int` properties named `p0`, `p1`, … with defaults.
+    static func wideModel(_ count: Int) -> String {
+        let properties = (0..<count).map { "    public var p\($0): Int = 0" }
+        return "@DictionaryModel\npublic struct Wide {\n" + properties.joined(separator: "\n") + "\n}"
+    }
+
+    /// The lines of the expansion, without their indentation.
+    static func expandedLines(_ count: Int) -> [String] {
+        MacroExpansion.expand(wideModel(count)).source.split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test("1,000 properties: a public memberwise initializer whose marker comes first, forwarding every property")
+    func thousandProperties() {
+        let lines = Self.expandedLines(1000)
+        let initializers = lines.filter { $0.hasPrefix("public init(_: ModelKit.MemberwiseMarker") }
+        #expect(initializers.count == 1)
+        #expect(initializers.first?.hasSuffix("p999: Int = 0) {") == true)
+        #expect(lines.contains { $0.hasPrefix("self.init(p0: p0Value, p1: p1Value,") })
+        #expect(!lines.contains("if true {"))
+    }
+
+    @Test("1,001 properties: no public memberwise initializer; the decoding initializer sets them in blocks of 32")
+    func moreThanThousandProperties() throws {
+        let lines = Self.expandedLines(1001)
+        #expect(!lines.contains { $0.contains("ModelKit.MemberwiseMarker") })
+        #expect(!lines.contains { $0.hasPrefix("self.init(") })
+        // 1,001 = 31 blocks of 32 and one of 9, each opened by `if true {` and closed by the next `}`.
+        let opening = try #require(lines.firstIndex(of: "if true {"))
+        var sizes: [Int] = []
+        var index = opening
+        while index < lines.count, lines[index] == "if true {" {
+            let closing = try #require(lines[index...].firstIndex(of: "}"))
+            let body = lines[(index + 1)..<closing]
+            #expect(body.allSatisfy { $0.hasPrefix("self.p") && $0.contains(".takeDecodedValue(default: 0)") })
+            sizes.append(body.count)
+            index = closing + 1
+        }
+        #expect(sizes == Array(repeating: 32, count: 31) + [9])
+        #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue(default: 0)")
     }
 }
