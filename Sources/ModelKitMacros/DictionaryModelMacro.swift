@@ -130,22 +130,22 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let keysName = arguments.inheritsFromModel ? "modelKeysOf\(typeName)" : "modelKeys"
         let generator = ModelCodeGenerator(
             typeName: typeName, properties: properties, keysExpression: "Self.\(keysName)")
-        var members: [DeclSyntax] = []
+        var members: [String] = []
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         if isGeneric {
             members.append(
-                "\(raw: access)static var \(raw: keysName): ModelKit.ModelKeys { \(raw: keysInitializer) }")
+                "\(access)static var \(keysName): ModelKit.ModelKeys { \(keysInitializer) }")
         } else {
-            members.append("\(raw: access)static let \(raw: keysName) = \(raw: keysInitializer)")
+            members.append("\(access)static let \(keysName) = \(keysInitializer)")
         }
-        members.append("\(raw: generator.fieldsDeclaration())")
+        members.append("\(generator.fieldsDeclaration())")
         if arguments.inheritsFromModel {
             members.append(
                 """
-                \(raw: access)required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                \(access)required init<R: ModelKit.ModelReader>(from source: inout R, context: borrowing ModelKit.DecodingContext) throws {
                     let buffered = try ModelKit.Value(from: &source, context: context)
                     var reader = ModelKit.ValueReader(buffered)
-                \(raw: indented(generator.decodingStatements(reportsUnknownKeys: false), by: 4))
+                \(indented(generator.decodingStatements(reportsUnknownKeys: false), by: 4))
                     var superReader = ModelKit.ValueReader(buffered)
                     context.beginKnownKeys(keys)
                     defer { context.endKnownKeys() }
@@ -154,9 +154,9 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 """)
             members.append(
                 """
-                \(raw: overridableAccess)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
+                \(overridableAccess)override func encode<W: ModelKit.ModelWriter>(to output: inout W, context: ModelKit.EncodingContext) throws {
                     var writer = ModelKit.ValueWriter()
-                \(raw: indented(generator.encodingStatements(), by: 4))
+                \(indented(generator.encodingStatements(), by: 4))
                     var superWriter = ModelKit.ValueWriter()
                     try super.encode(to: &superWriter, context: context)
                     try ModelKit.Value.merging(superWriter.result, writer.result).encode(to: &output, context: context)
@@ -166,8 +166,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             let superInit = hasPlainSuperclass(classDeclaration) ? "\n    super.init()" : ""
             members.append(
                 """
-                \(raw: access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                \(raw: indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4))\(raw: superInit)
+                \(access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                \(indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4))\(superInit)
                     var model = self
                     try model.modelDidDecode(context: context)
                     try context.validate(self)
@@ -175,27 +175,27 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 """)
             members.append(
                 """
-                \(raw: overridableAccess)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
-                \(raw: indented(generator.encodingStatements(), by: 4))
+                \(overridableAccess)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                \(indented(generator.encodingStatements(), by: 4))
                 }
                 """)
             let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
-            if !entryPoints.isEmpty { members.append("\(raw: entryPoints.joined(separator: "\n"))") }
+            if !entryPoints.isEmpty { members.append("\(entryPoints.joined(separator: "\n"))") }
             members.append(
                 """
-                \(raw: overridableAccess)func encode(to encoder: any Encoder) throws {
+                \(overridableAccess)func encode(to encoder: any Encoder) throws {
                     try ModelKit.CodableBridge.encode(self, to: encoder)
                 }
                 """)
         }
         members.append(
             """
-            \(raw: access)required convenience init(from decoder: any Decoder) throws {
+            \(access)required convenience init(from decoder: any Decoder) throws {
                 var reader = try ModelKit.CodableBridge.reader(for: decoder)
                 try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
             }
             """)
-        return members
+        return members.map(UnparsedDeclaration.member)
     }
 
     // MARK: Extension role (structs, enums, and conformances of classes)
@@ -275,7 +275,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             \(indented(body.joined(separator: "\n") + codableMembers, by: 4))
             }
             """
-        return [try ExtensionDeclSyntax("\(raw: source)")]
+        return [UnparsedDeclaration.extension(source)]
     }
 
     static func polymorphicEnum(
@@ -346,7 +346,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             \(codable)
             }
             """
-        return [try ExtensionDeclSyntax("\(raw: source)")]
+        return [UnparsedDeclaration.extension(source)]
     }
 }
 
