@@ -70,10 +70,11 @@ struct MemberwiseInitializer {
         self.parameters = parameters
     }
 
-    /// The most parameters a memberwise initializer the generated code calls or writes may have: Swift 6.3 names
-    /// the default arguments of an initializer by their position modulo 1,024, so that in one of more
-    /// parameters two defaults get one symbol and the module does not link. Wider models get no public
-    /// memberwise initializer, and their decoding initializer sets each property instead of calling Swift's.
+    /// The most parameters the memberwise initializer this macro writes may have: Swift 6.3 names the default
+    /// arguments of an initializer by their position modulo 1,024, so that in one of more parameters two
+    /// defaults get one symbol and the module does not link, and type-checking a declaration of a thousand
+    /// defaults takes minutes. Wider models get no public memberwise initializer; their decoding initializer
+    /// still calls Swift's implicit one.
     static let maximumParameterCount = 1_000
 
     /// Whether a property with `modifiers` may be set from outside at `access`: declared at least that visible,

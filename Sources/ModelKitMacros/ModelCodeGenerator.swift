@@ -50,9 +50,7 @@ struct ModelCodeGenerator {
         self.properties = properties
         self.keysExpression = keysExpression
         self.setsThroughMemberwiseInitializer =
-            hasMemberwiseInitializer && !properties.isEmpty
-            && properties.count <= MemberwiseInitializer.maximumParameterCount
-            && properties.allSatisfy { !$0.hasOtherAttributes }
+            hasMemberwiseInitializer && !properties.isEmpty && properties.allSatisfy { !$0.hasOtherAttributes }
         var entries: [Entry] = []
         var candidates: [[(entry: Int, rest: [KeyPathStep])]] = []
         for (propertyIndex, property) in properties.enumerated() {
@@ -268,8 +266,9 @@ struct ModelCodeGenerator {
             } else {
                 // Set in blocks of a few dozen (`if true`, which the optimizer removes): the compiler's check that
                 // each property is set once scans a block's earlier assignments for every assignment, a time that
-                // grew with the square of their number (800 properties: over a minute). A block each made the
-                // compiler's destroy hoisting recurse through thousands of blocks and crash.
+                // grew with the square of their number (800 properties: over a minute). Swift 6.3.1's mandatory
+                // destroy hoisting still crashes on 3,000 properties set so, which is why a struct with Swift's
+                // memberwise initializer calls it at every width.
                 for start in stride(from: 0, to: assignments.count, by: Self.assignmentsPerBlock) {
                     lines.append("if true {")
                     let end = min(start + Self.assignmentsPerBlock, assignments.count)

@@ -459,16 +459,16 @@ struct WideModelExpansionTests {
         return "@DictionaryModel\npublic struct Wide {\n" + properties.joined(separator: "\n") + "\n}"
     }
 
-    /// The lines of the expansion, without their indentation.
-    static func expandedLines(_ count: Int) -> [String] {
-        MacroExpansion.expand(wideModel(count)).source.split(separator: "\n").map {
+    /// The lines of the expansion of `source`, without their indentation.
+    static func expandedLines(_ source: String) -> [String] {
+        MacroExpansion.expand(source).source.split(separator: "\n").map {
             $0.trimmingCharacters(in: .whitespaces)
         }
     }
 
     @Test("1,000 properties: a public memberwise initializer whose marker comes first, forwarding every property")
     func thousandProperties() {
-        let lines = Self.expandedLines(1000)
+        let lines = Self.expandedLines(Self.wideModel(1000))
         let initializers = lines.filter { $0.hasPrefix("public init(_: ModelKit.MemberwiseMarker") }
         #expect(initializers.count == 1)
         #expect(initializers.first?.hasSuffix("p999: Int = 0) {") == true)
@@ -476,12 +476,20 @@ struct WideModelExpansionTests {
         #expect(!lines.contains("if true {"))
     }
 
-    @Test("1,001 properties: no public memberwise initializer; the decoding initializer sets them in blocks of 32")
-    func moreThanThousandProperties() throws {
-        let lines = Self.expandedLines(1001)
+    @Test("1,001 properties: no public memberwise initializer; decoding still hands the values to Swift's")
+    func moreThanThousandProperties() {
+        let lines = Self.expandedLines(Self.wideModel(1001))
         #expect(!lines.contains { $0.contains("ModelKit.MemberwiseMarker") })
-        #expect(!lines.contains { $0.hasPrefix("self.init(") })
-        // 1,001 = 31 blocks of 32 and one of 9, each opened by `if true {` and closed by the next `}`.
+        #expect(lines.contains { $0.hasPrefix("self.init(p0: p0Value,") && $0.hasSuffix("p1000: p1000Value)") })
+        #expect(!lines.contains("if true {"))
+    }
+
+    @Test("A class of 70 properties sets them in its initializer in blocks of 32")
+    func classSetsPropertiesInBlocks() throws {
+        let properties = (0..<70).map { "    var p\($0): Int = 0" }
+        let lines = Self.expandedLines(
+            "@DictionaryModel\nfinal class Wide {\n" + properties.joined(separator: "\n") + "\n}")
+        // Each block opens with `if true {` and ends at the next `}`.
         let opening = try #require(lines.firstIndex(of: "if true {"))
         var sizes: [Int] = []
         var index = opening
@@ -492,7 +500,8 @@ struct WideModelExpansionTests {
             sizes.append(body.count)
             index = closing + 1
         }
-        #expect(sizes == Array(repeating: 32, count: 31) + [9])
+        #expect(sizes == [32, 32, 6])
         #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue(default: 0)")
+        #expect(!lines.contains { $0.hasPrefix("self.init(") })
     }
 }
