@@ -138,7 +138,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         } else {
             members.append("\(access)static let \(keysName) = \(keysInitializer)")
         }
-        members.append("\(generator.fieldsDeclaration())")
+        members.append(generator.fieldsDeclaration())
         if arguments.inheritsFromModel {
             members.append(
                 """
@@ -180,7 +180,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 }
                 """)
             let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
-            if !entryPoints.isEmpty { members.append("\(entryPoints.joined(separator: "\n"))") }
+            if !entryPoints.isEmpty { members.append(entryPoints.joined(separator: "\n")) }
             members.append(
                 """
                 \(overridableAccess)func encode(to encoder: any Encoder) throws {
