@@ -144,10 +144,12 @@ struct MemberwiseInitializer {
             if Self.isLiteral(defaultValue) {
                 list.append("\(label) = \(defaultValue)")
             } else {
-                let function = Self.defaultFunctionPrefix + parameter.name.filter { $0 != "`" }
-                list.append("\(label) = Self.\(function)()")
+                // One name, told apart by the argument label, so that the macro's declaration can list it.
+                let argument = Self.label(parameter.name)
+                list.append("\(label) = Self.\(Self.defaultFunctionName)(\(argument): ())")
                 defaultFunctions.append(
-                    "@usableFromInline static func \(function)() -> \(parameter.type) {\n    \(defaultValue)\n}")
+                    "@usableFromInline static func \(Self.defaultFunctionName)(\(argument) _: Void) -> \(parameter.type) {\n"
+                        + "    \(defaultValue)\n}")
             }
         }
         let arguments = parameters.map { "\(Self.label($0.name)): \($0.name)" }
@@ -156,8 +158,11 @@ struct MemberwiseInitializer {
         return ([initializer] + defaultFunctions).joined(separator: "\n\n")
     }
 
-    /// The prefix of the functions that give a default that is not a literal.
-    static let defaultFunctionPrefix = "_modelKitDefault_"
+    /// The name of the functions that give a default that is not a literal, one for each such property, told
+    /// apart by an argument label that is the property's name. One name, rather than a name for each property,
+    /// lets `@DictionaryModel` list every name it adds: a macro that may add any name (`arbitrary`) is expanded
+    /// by the compiler whenever it looks up any name in the type.
+    static let defaultFunctionName = "_modelKitDefault"
 
     /// Whether a default is a literal, which a public default argument may hold as it is: a number, a string
     /// without interpolation, `true`, `false`, `nil`, `[]` or `[:]`.

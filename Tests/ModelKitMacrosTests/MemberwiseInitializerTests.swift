@@ -122,11 +122,11 @@ struct MemberwiseInitializerTests {
                         try encode(to: &writer, context: context)
                     }
 
-                    public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault_cache()) {
+                    public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault(cache: ())) {
                         self.init(amount: amount, currency: currency, code: code, note: note, cache: cache)
                     }
 
-                    @usableFromInline static func _modelKitDefault_cache() -> Cache {
+                    @usableFromInline static func _modelKitDefault(cache _: Void) -> Cache {
                         Cache()
                     }
 

@@ -33,12 +33,12 @@
 /// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
 @attached(
     member,
-    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
-    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), arbitrary)
+    names: named(init), named(encode), named(modelKeys), prefixed(modelKeysOf), named(_DecodingFields),
+    named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects))
 @attached(
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
     names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
-    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), arbitrary)
+    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,

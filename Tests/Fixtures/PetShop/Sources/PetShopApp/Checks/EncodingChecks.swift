@@ -12,6 +12,13 @@ enum EncodingChecks {
             checker.expect((dictionary["unit_price"] as? [String: Any])?["currency"] as? String == "EUR", "nested")
             checker.expect(try ShopItem(dictionary: dictionary) == item, "the dictionary decodes to the same item")
         }
+        checker.run("the public memberwise initializer takes each default, a nested model's too") { checker in
+            let item = ShopItem(title: "Lead")
+            checker.expect(item.itemID == 0 && item.title == "Lead" && item.tags.isEmpty, "the literal defaults")
+            checker.expect(item.unitPrice == ShopItem.Price(), "a nested model's default, made in the model's module")
+            let priced = ShopItem(itemID: 7, unitPrice: ShopItem.Price(amount: 2, currency: "USD"))
+            checker.expect(priced.unitPrice.currency == "USD" && priced.itemID == 7, "arguments replace defaults")
+        }
         checker.run("jsonData() round-trips a polymorphic enum, a generic model and a subclass") { checker in
             let data = try Data(contentsOf: DecodingChecks.resource("pets.json"))
             let page = try Page<Listing>(data: data)
