@@ -42,12 +42,12 @@ extension Field where T: ModelDecodable {
                 self.priority = priority
                 if T.isCollection { table.learnedSizes.learn(context.collectionSize, ofKeyAt: index) }
             } else {
-                record(priority: priority, outcome: .defaulted)
+                record(priority: priority, outcome: .defaulted, context: context)
             }
         } catch let error as MappingError where error.isRecoverable {
             try reader.recover(toDepth: depth)
             context.truncatePath(to: pathDepth)
-            record(priority: priority, outcome: .failed(error))
+            record(priority: priority, outcome: .failed(error), context: context)
         }
     }
 
@@ -63,7 +63,7 @@ extension Field where T: ModelDecodable {
             outcome: .later { context in
                 var reader = ValueReader(found)
                 return try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: hasDefault)
-            })
+            }, context: context)
     }
 
     /// Decodes the value found at `path` inside a captured tree.
@@ -102,7 +102,7 @@ extension Field {
                     try context.push(.key(key))
                     defer { context.pop() }
                     return try Self.transformed(found, with: transform, hasDefault: hasDefault, context: context)
-                })
+                }, context: context)
             return
         }
         seen = true
@@ -111,10 +111,10 @@ extension Field {
                 value = decoded
                 self.priority = priority
             } else {
-                record(priority: priority, outcome: .defaulted)
+                record(priority: priority, outcome: .defaulted, context: context)
             }
         } catch let error as MappingError where error.isRecoverable {
-            record(priority: priority, outcome: .failed(error))
+            record(priority: priority, outcome: .failed(error), context: context)
         }
     }
 

@@ -31,9 +31,12 @@ public struct Field<T> {
     /// Whether the property has a default, so that a missing key or (in lenient mode) a value that fails
     /// leaves it rather than failing.
     public let hasDefault: Bool
-    /// What each key held the last time it appeared, once more than one value in place is needed; `nil` on
-    /// the common path.
-    @usableFromInline var records: [FieldRecord<T>]?
+    /// Where the decoding context keeps what each key held the last time it appeared, once more than one value
+    /// in place is needed; `-1` on the common path.
+    // An index rather than the records themselves, so that a field whose value has been taken holds nothing to
+    // release: generated code destroys its fields after taking their values, and an array here cost one
+    // release a field for every model decoded.
+    @usableFromInline var recordSlot = -1
 
     /// A field for a property of type `T`; `hasDefault` says whether the property has an initial value (or is
     /// an optional `var`), which a missing key leaves in place.
@@ -111,26 +114,32 @@ public struct Field<T> {
 
     /// Notes what the key at `priority` held this time, replacing what it held before.
     @usableFromInline
-    mutating func record(priority: Int, outcome: FieldRecord<T>.Outcome) {
-        var records = self.records ?? []
-        self.records = nil
-        // The value decoded in place, which nothing recorded yet, becomes the first record.
-        if records.isEmpty, let value { records.append(FieldRecord(priority: self.priority, outcome: .decoded(value))) }
+    mutating func record(priority: Int, outcome: FieldRecord<T>.Outcome, context: DecodingContext) {
+        var records: [FieldRecord<T>] = []
+        if recordSlot < 0 {
+            recordSlot = context.openRecordSlot()
+            // The value decoded in place, which nothing recorded yet, becomes the first record.
+            if let value { records.append(FieldRecord(priority: self.priority, outcome: .decoded(value))) }
+        } else {
+            records = context.takeRecords(at: recordSlot)
+        }
         if let index = records.firstIndex(where: { $0.priority == priority }) {
             records[index].outcome = outcome
         } else {
             records.append(FieldRecord(priority: priority, outcome: outcome))
         }
-        self.records = records
+        context.keepRecords(records, at: recordSlot)
     }
 
     /// The value and priority that the recorded keys give, taken in the order they first appeared as a tree
-    /// holding each key once, with its last value, would give them.
+    /// holding each key once, with its last value, would give them; the context's slot is given back.
     @usableFromInline
-    func settledRecords(context: DecodingContext) throws -> (value: T?, priority: Int) {
+    func settledRecords(slot: Int, context: DecodingContext) throws -> (value: T?, priority: Int) {
+        let records: [FieldRecord<T>] = context.takeRecords(at: slot)
+        context.closeRecordSlot(slot)
         var value: T?
         var priority = Int.max
-        for record in records ?? [] where record.priority < priority {
+        for record in records where record.priority < priority {
             switch record.outcome {
             case .decoded(let decoded):
                 value = decoded
@@ -152,9 +161,10 @@ public struct Field<T> {
     /// Settles the recorded keys, before the keys read after the pass over the dictionary (paths, shared keys).
     @inlinable
     mutating func settle(context: DecodingContext) throws {
-        guard records != nil else { return }
-        (value, priority) = try settledRecords(context: context)
-        records = nil
+        guard recordSlot >= 0 else { return }
+        let slot = recordSlot
+        recordSlot = -1
+        (value, priority) = try settledRecords(slot: slot, context: context)
     }
 
     /// `transform`'s output for `found`; `nil` when it failed and the default stands (noted, lenient mode).

@@ -25,3 +25,30 @@ struct FieldRecord<T> {
         self.outcome = outcome
     }
 }
+
+extension DecodingContext {
+    /// A slot for a field's records, empty.
+    func openRecordSlot() -> Int {
+        if let slot = freeRecordSlots.popLast() { return slot }
+        fieldRecords.append(nil)
+        return fieldRecords.count - 1
+    }
+
+    /// The records kept at `slot`, moved out (the slot stays open); none if nothing was kept yet.
+    func takeRecords<T>(at slot: Int) -> [FieldRecord<T>] {
+        defer { fieldRecords[slot] = nil }
+        // Only the field that opened the slot keeps records in it, always of its own type.
+        return fieldRecords[slot].map { $0 as! [FieldRecord<T>] } ?? []
+    }
+
+    /// Keeps `records` at `slot`, opened by ``openRecordSlot()``.
+    func keepRecords<T>(_ records: [FieldRecord<T>], at slot: Int) {
+        fieldRecords[slot] = records
+    }
+
+    /// Gives `slot` back, emptied.
+    func closeRecordSlot(_ slot: Int) {
+        fieldRecords[slot] = nil
+        freeRecordSlots.append(slot)
+    }
+}

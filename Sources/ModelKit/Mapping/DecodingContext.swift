@@ -91,6 +91,11 @@ public final class DecodingContext {
     }
     /// Keys that another level of the same model reads (a subclass, a discriminator), by path depth.
     var knownKeys: [(table: KeyTable, depth: Int)] = []
+    /// The records of the fields that need more than one value in place (see ``Field``), by slot; `nil` where
+    /// a slot is free. A field is settled before its model returns, so slots are few and reused.
+    var fieldRecords: [Any?] = []
+    /// The slots of ``fieldRecords`` given back, to be opened again.
+    var freeRecordSlots: [Int] = []
 
     /// Creates the context for one call.
     public init(options: DecodingOptions = DecodingOptions()) {
