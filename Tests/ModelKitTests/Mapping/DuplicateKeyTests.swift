@@ -66,6 +66,23 @@ struct DuplicateKeyTests {
         #expect(try Self.json(#"{"geo":{"lat":1.5},"geo":{"lon":2}}"#)?.latitude == nil)
     }
 
+    @Test("repeated keys of nested models and of the model around them are kept apart, model after model")
+    func nestedRepeatsInAnArray() throws {
+        // The outer model's `version` is recorded while its owner records `age` and `name`; the second element
+        // reuses what the first gave back, and the third's owner fails where the outer model's record is open.
+        let text = """
+            [{"version":1,"owner":{"age":1,"age":2,"name":"x","name":"y"},"version":3},
+             {"version":4,"uid":7,"owner":{"age":"bad","age":6},"id":8,"version":5},
+             {"version":6,"owner":{"age":"bad"},"version":9}]
+            """
+        let models = try [RepeatedKeys](data: Data(text.utf8))
+        #expect(models.map(\.version) == [3, 5, 9])
+        #expect(models.map(\.owner) == [RepeatedOwner(name: "y", age: 2), RepeatedOwner(age: 6), nil])
+        #expect(models.map(\.id) == [0, 8, 0])
+        let tree = try [RepeatedKeys](value: try Value(data: Data(text.utf8)))
+        #expect(tree == models)
+    }
+
     @Test("an earlier value that fails does not count once a later one replaces it, even in strict mode")
     func replacedFailures() throws {
         #expect(try Self.json(#"{"version":"x","version":2}"#, strict: true)?.version == 2)
