@@ -110,6 +110,9 @@ struct ModelCodeGenerator {
     private func takenValue(_ index: Int) -> String {
         let name = "fields.\(properties[index].name)"
         guard let defaultExpression = defaultExpression(index) else { return "\(name).takeDecodedValue()" }
+        if MemberwiseInitializer.isLiteral(defaultExpression) {
+            return "\(name).takeDecodedValue(orLiteral: \(defaultExpression))"
+        }
         return "\(name).takeDecodedValue(default: \(defaultExpression))"
     }
 
@@ -335,7 +338,7 @@ struct ModelCodeGenerator {
             if first.rest.isEmpty {
                 let transform = transformArgument(index)
                 lines.append(
-                    "try context.writeField(self.\(property.name), key: keys.keys[\(first.entry)]\(transform), to: &writer)"
+                    "try context.writeField(self.\(property.name), keyAt: \(first.entry), in: keys\(transform), to: &writer)"
                 )
             } else {
                 let path = "ModelKit.ValuePath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"

@@ -67,7 +67,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         let userIDValue = fields.userID.takeDecodedValue()
-                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
                         self.init(userID: userIDValue, name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -77,8 +77,8 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.userID, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.name, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.userID, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.name, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -161,9 +161,9 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let imageURLValue = fields.imageURL.takeDecodedValue(default: "")
-                        let userIDValue = fields.userID.takeDecodedValue(default: 0)
-                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        let imageURLValue = fields.imageURL.takeDecodedValue(orLiteral: "")
+                        let userIDValue = fields.userID.takeDecodedValue(orLiteral: 0)
+                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
                         self.init(imageURL: imageURLValue, userID: userIDValue, name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -173,9 +173,9 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()
-                        try context.writeField(self.imageURL, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.userID, key: keys.keys[1], to: &writer)
-                        try context.writeField(self.name, key: keys.keys[2], to: &writer)
+                        try context.writeField(self.imageURL, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.userID, keyAt: 1, in: keys, to: &writer)
+                        try context.writeField(self.name, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -262,8 +262,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let cityValue = fields.city.takeDecodedValue(default: nil)
-                        let imageValue = fields.image.takeDecodedValue(default: nil)
+                        let cityValue = fields.city.takeDecodedValue(orLiteral: nil)
+                        let imageValue = fields.image.takeDecodedValue(orLiteral: nil)
                         self.init(city: cityValue, image: imageValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -363,8 +363,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let keptValue = fields.kept.takeDecodedValue(default: 0)
-                        let observedValue = fields.observed.takeDecodedValue(default: 0)
+                        let keptValue = fields.kept.takeDecodedValue(orLiteral: 0)
+                        let observedValue = fields.observed.takeDecodedValue(orLiteral: 0)
                         self.init(kept: keptValue, observed: observedValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -374,8 +374,8 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.kept, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.observed, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.kept, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.observed, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -407,7 +407,6 @@ struct DictionaryModelMacroTests {
             }
             """,
             expandedSource: """
-
                 struct Event {
                     var day = Date()
                     var tags: [String] = []
@@ -475,8 +474,8 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         let dayValue = fields.day.takeDecodedValue(default: Date())
-                        let tagsValue = fields.tags.takeDecodedValue(default: [])
-                        let yearValue = fields.year.takeDecodedValue(default: nil)
+                        let tagsValue = fields.tags.takeDecodedValue(orLiteral: [])
+                        let yearValue = fields.year.takeDecodedValue(orLiteral: nil)
                         self.init(day: dayValue, tags: tagsValue, year: yearValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -486,8 +485,8 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()
-                        try context.writeField(self.day, key: keys.keys[0], transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)
-                        try context.writeField(self.tags, key: keys.keys[1], transform: Event._modelKitTransform_tags, to: &writer)
+                        try context.writeField(self.day, keyAt: 0, in: keys, transform: DateFormatTransform("dd/MM/yyyy"), to: &writer)
+                        try context.writeField(self.tags, keyAt: 1, in: keys, transform: Event._modelKitTransform_tags, to: &writer)
                         var nested = ModelKit.NestedOutput()
                         nested.add(encoded: try (Event._modelKitTransform_year).encode(self.year), at: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), context: context)
                         try nested.write(to: &writer, context: context)
@@ -567,8 +566,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let defaultValue = fields.`default`.takeDecodedValue(default: false)
-                        let inoutValue = fields.`inout`.takeDecodedValue(default: nil)
+                        let defaultValue = fields.`default`.takeDecodedValue(orLiteral: false)
+                        let inoutValue = fields.`inout`.takeDecodedValue(orLiteral: nil)
                         self.init(default: defaultValue, `inout`: inoutValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -578,8 +577,8 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.`default`, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.`inout`, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.`default`, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.`inout`, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -657,8 +656,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.level = fields.level.takeDecodedValue(default: 0)
-                        self.unit = fields.unit.takeDecodedValue(default: nil)
+                        self.level = fields.level.takeDecodedValue(orLiteral: 0)
+                        self.unit = fields.unit.takeDecodedValue(orLiteral: nil)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -667,8 +666,8 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.level, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.unit, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.level, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.unit, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -751,7 +750,7 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -820,7 +819,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(default: "")
+                        self.name = fields.name.takeDecodedValue(orLiteral: "")
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -831,7 +830,7 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -905,7 +904,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.grade = fields.grade.takeDecodedValue(default: 0)
+                        self.grade = fields.grade.takeDecodedValue(orLiteral: 0)
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer { context.endKnownKeys() }
@@ -917,7 +916,7 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeysOfStudent.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.grade, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.grade, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                         var superWriter = ModelKit.ValueWriter()
@@ -1040,7 +1039,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let itemsValue = fields.items.takeDecodedValue(default: [])
+                        let itemsValue = fields.items.takeDecodedValue(orLiteral: [])
                         self.init(items: itemsValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1050,7 +1049,7 @@ struct DictionaryModelMacroTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.items, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.items, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1214,7 +1213,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let xValue = fields.x.takeDecodedValue(default: 0)
+                        let xValue = fields.x.takeDecodedValue(orLiteral: 0)
                         self.init(x: xValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1224,7 +1223,7 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.x, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.x, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1309,8 +1308,8 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let cityValue = fields.city.takeDecodedValue(default: nil)
-                        let imageValue = fields.image.takeDecodedValue(default: "")
+                        let cityValue = fields.city.takeDecodedValue(orLiteral: nil)
+                        let imageValue = fields.image.takeDecodedValue(orLiteral: "")
                         self.init(city: cityValue, image: imageValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1320,8 +1319,8 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.city, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.image, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.city, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.image, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1499,7 +1498,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let countValue = fields.count.takeDecodedValue(default: 0)
+                        let countValue = fields.count.takeDecodedValue(orLiteral: 0)
                         let madeValue = fields.made.takeDecodedValue(default: makeValue())
                         let dateValue = fields.date.takeDecodedValue(default: Date.now)
                         self.init(count: countValue, made: madeValue, date: dateValue)
@@ -1511,9 +1510,9 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()
-                        try context.writeField(self.count, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.made, key: keys.keys[1], to: &writer)
-                        try context.writeField(self.date, key: keys.keys[2], to: &writer)
+                        try context.writeField(self.count, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.made, keyAt: 1, in: keys, to: &writer)
+                        try context.writeField(self.date, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1612,7 +1611,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let widthValue = fields.width.takeDecodedValue(default: 0)
+                        let widthValue = fields.width.takeDecodedValue(orLiteral: 0)
                         self.init(width: widthValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1622,7 +1621,7 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.width, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.width, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1715,7 +1714,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let nameValue = fields.name.takeDecodedValue(default: "")
+                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
                         self.init(name: nameValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1725,7 +1724,7 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1840,10 +1839,10 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let recordIDValue = fields.recordID.takeDecodedValue(default: 0)
-                        let idValue = fields.id.takeDecodedValue(default: 0)
-                        let firstValue = fields.first.takeDecodedValue(default: 0)
-                        let secondValue = fields.second.takeDecodedValue(default: 0)
+                        let recordIDValue = fields.recordID.takeDecodedValue(orLiteral: 0)
+                        let idValue = fields.id.takeDecodedValue(orLiteral: 0)
+                        let firstValue = fields.first.takeDecodedValue(orLiteral: 0)
+                        let secondValue = fields.second.takeDecodedValue(orLiteral: 0)
                         self.init(recordID: recordIDValue, id: idValue, first: firstValue, second: secondValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1853,10 +1852,10 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 4)
                         try context.enter()
-                        try context.writeField(self.recordID, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.id, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.first, key: keys.keys[1], to: &writer)
-                        try context.writeField(self.second, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.recordID, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.id, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.first, keyAt: 1, in: keys, to: &writer)
+                        try context.writeField(self.second, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -1946,8 +1945,8 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let userIDValue = fields.userID.takeDecodedValue(default: 0)
-                        let ownerValue = fields.owner.takeDecodedValue(default: 0)
+                        let userIDValue = fields.userID.takeDecodedValue(orLiteral: 0)
+                        let ownerValue = fields.owner.takeDecodedValue(orLiteral: 0)
                         self.init(userID: userIDValue, owner: ownerValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -1957,8 +1956,8 @@ struct DictionaryModelDiagnosticTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 2)
                         try context.enter()
-                        try context.writeField(self.userID, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.owner, key: keys.keys[1], to: &writer)
+                        try context.writeField(self.userID, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.owner, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }

@@ -85,10 +85,10 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let amountValue = fields.amount.takeDecodedValue(default: 0)
-                        let currencyValue = fields.currency.takeDecodedValue(default: "EUR")
+                        let amountValue = fields.amount.takeDecodedValue(orLiteral: 0)
+                        let currencyValue = fields.currency.takeDecodedValue(orLiteral: "EUR")
                         let codeValue = fields.code.takeDecodedValue()
-                        let noteValue = fields.note.takeDecodedValue(default: nil)
+                        let noteValue = fields.note.takeDecodedValue(orLiteral: nil)
                         self.init(amount: amountValue, currency: currencyValue, code: codeValue, note: noteValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -98,10 +98,10 @@ struct MemberwiseInitializerTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 4)
                         try context.enter()
-                        try context.writeField(self.amount, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.currency, key: keys.keys[1], to: &writer)
-                        try context.writeField(self.code, key: keys.keys[2], to: &writer)
-                        try context.writeField(self.note, key: keys.keys[3], to: &writer)
+                        try context.writeField(self.amount, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.currency, keyAt: 1, in: keys, to: &writer)
+                        try context.writeField(self.code, keyAt: 2, in: keys, to: &writer)
+                        try context.writeField(self.note, keyAt: 3, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -206,7 +206,7 @@ struct MemberwiseInitializerTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.when, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.when, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -295,7 +295,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(default: "")
+                        self.name = fields.name.takeDecodedValue(orLiteral: "")
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -304,7 +304,7 @@ struct MemberwiseInitializerTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
-                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
+                        try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -403,9 +403,9 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let nameValue = fields.name.takeDecodedValue(default: "")
-                        let balanceValue = fields.balance.takeDecodedValue(default: 0)
-                        let auditValue = fields.audit.takeDecodedValue(default: [])
+                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
+                        let balanceValue = fields.balance.takeDecodedValue(orLiteral: 0)
+                        let auditValue = fields.audit.takeDecodedValue(orLiteral: [])
                         self.init(name: nameValue, balance: balanceValue, audit: auditValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
@@ -415,9 +415,9 @@ struct MemberwiseInitializerTests {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()
-                        try context.writeField(self.name, key: keys.keys[0], to: &writer)
-                        try context.writeField(self.balance, key: keys.keys[1], to: &writer)
-                        try context.writeField(self.audit, key: keys.keys[2], to: &writer)
+                        try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
+                        try context.writeField(self.balance, keyAt: 1, in: keys, to: &writer)
+                        try context.writeField(self.audit, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
                     }
@@ -496,12 +496,12 @@ struct WideModelExpansionTests {
         while index < lines.count, lines[index] == "if true {" {
             let closing = try #require(lines[index...].firstIndex(of: "}"))
             let body = lines[(index + 1)..<closing]
-            #expect(body.allSatisfy { $0.hasPrefix("self.p") && $0.contains(".takeDecodedValue(default: 0)") })
+            #expect(body.allSatisfy { $0.hasPrefix("self.p") && $0.contains(".takeDecodedValue(orLiteral: 0)") })
             sizes.append(body.count)
             index = closing + 1
         }
         #expect(sizes == [32, 32, 6])
-        #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue(default: 0)")
+        #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue(orLiteral: 0)")
         #expect(!lines.contains { $0.hasPrefix("self.init(") })
     }
 }

@@ -3,22 +3,27 @@
 import OrderedCollections
 
 extension EncodingContext {
-    /// Writes one property: its key and value, or nothing when the value is absent and `nil` is omitted.
+    /// Writes one property: the key at `index` in `keys` and the value, or nothing when the value is absent and
+    /// `nil` is omitted.
+    // The key is named by its index rather than by `keys.keys[index]`: the compiler tried every overload of
+    // `Array`'s subscript for each property of each model, three times the type-checking of the rest of the line.
     @inlinable
-    public func writeField<T: ModelEncodable, W: ModelWriter>(_ value: T, key: String, to writer: inout W) throws {
+    public func writeField<T: ModelEncodable, W: ModelWriter>(
+        _ value: T, keyAt index: Int, in keys: KeyTable, to writer: inout W
+    ) throws {
         if value.isAbsent && !writesNil { return }
-        try writer.writeKey(key)
+        try writer.writeKey(keys.keys[index])
         try value.encodeValue(to: &writer, context: self)
     }
 
-    /// Writes a property through its transform.
+    /// Writes a property through its transform, under the key at `index` in `keys`.
     @inlinable
     public func writeField<Transform: ValueTransform, W: ModelWriter>(
-        _ value: Transform.Output, key: String, transform: Transform, to writer: inout W
+        _ value: Transform.Output, keyAt index: Int, in keys: KeyTable, transform: Transform, to writer: inout W
     ) throws {
         let encoded = try transform.encode(value)
         if case .null = encoded, !writesNil { return }
-        try writer.writeKey(key)
+        try writer.writeKey(keys.keys[index])
         try encoded.encode(to: &writer, context: self)
     }
 

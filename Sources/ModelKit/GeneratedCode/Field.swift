@@ -112,6 +112,16 @@ public struct Field<T> {
         value.take() ?? defaultValue()
     }
 
+    /// The decoded value, or `literal` when no key set one, after ``finish(keyAt:in:context:reportsMissing:)``
+    /// succeeded; the field is left without a value. For a default that is a literal, which costs nothing to
+    /// make when it is not needed.
+    // A literal needs no closure: the closure of ``takeDecodedValue(default:)`` is one more function to type-check
+    // and compile for each property of each model.
+    @inlinable
+    public mutating func takeDecodedValue(orLiteral literal: T) -> T {
+        value.take() ?? literal
+    }
+
     /// Notes what the key at `priority` held this time, replacing what it held before.
     @usableFromInline
     mutating func record(priority: Int, outcome: FieldRecord<T>.Outcome, context: DecodingContext) {
