@@ -19,9 +19,8 @@ struct CodableTwinsTests {
                 var picIDs: [String]
             }
             """
-        let models = try ModelDeclaration.models(in: source, file: "User.swift", skipping: [])
         #expect(
-            CodableTwins.twin(of: try #require(models.first)) == """
+            try onlyTwin(in: source) == """
                     /// The `Codable` twin of ``User``.
                     struct User: Codable {
                         var login: String
@@ -38,7 +37,6 @@ struct CodableTwinsTests {
                     }
 
                 """)
-        #expect(models.count == 1)
     }
 
     @Test("A model whose keys are its names gets synthesized CodingKeys, and its dates are read by FeedDate")
@@ -51,9 +49,8 @@ struct CodableTwinsTests {
                 var dates: [Date]?
             }
             """
-        let models = try ModelDeclaration.models(in: source, file: "Event.swift", skipping: [])
         #expect(
-            CodableTwins.twin(of: try #require(models.first)) == """
+            try onlyTwin(in: source) == """
                     /// The `Codable` twin of ``Event``.
                     struct Event: Codable {
                         var name: String
@@ -96,5 +93,12 @@ struct CodableTwinsTests {
         #expect(error.file == "Item.swift")
         #expect(error.line == 4)
         #expect(error.text == "    var count = 0")
+    }
+
+    /// The twin of the one model `source` declares.
+    private func onlyTwin(in source: String) throws -> String {
+        let models = try ModelDeclaration.models(in: source, file: "Model.swift", skipping: [])
+        try #require(models.count == 1)
+        return CodableTwins.twin(of: models[0])
     }
 }
