@@ -71,8 +71,16 @@ let package = Package(
             dependencies: [
                 "ModelKit", "ModelLayout", "ModelStore", "ModelKitGenerator", "ModelKitTestSupport", "BenchmarkModels",
             ],
-            path: "Benchmarks/ModelKitBenchmarks"
+            path: "Benchmarks/ModelKitBenchmarks",
+            plugins: ["CodableTwinsPlugin"]
         ),
+        // The benchmark models' plain Codable twins (the Foundation coders' side), written at build time from the
+        // @DictionaryModel models, so that each model's properties are declared once.
+        .executableTarget(
+            name: "CodableTwins", dependencies: ["ModelKitKeyRules"], path: "Benchmarks/CodableTwins/Generator"),
+        .plugin(
+            name: "CodableTwinsPlugin", capability: .buildTool(), dependencies: ["CodableTwins"],
+            path: "Benchmarks/CodableTwins/Plugin"),
         .target(name: "ModelKitSeedData", resources: [.copy("SeedData")]),
         .executableTarget(name: "ModelKitExample", dependencies: ["ModelKit", "ModelKitSeedData"]),
         // What the tests and the benchmarks share: a seeded generator, temporary folders, the repository's Data/.
@@ -107,6 +115,7 @@ let package = Package(
                 "ModelStore", "ModelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "CodableTwinsTests", dependencies: ["CodableTwins"]),
         .testTarget(
             name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit", "ModelKitTestSupport"]),
         .testTarget(

@@ -28,18 +28,7 @@ enum JSONReaderProperties {
             if ModelFileFormat.detect(input) == .json { return try Value(data: input) }
             return try JSONFormat.read(input) { reader in try Value(from: &reader, context: DecodingContext()) }
         }
-        switch (tree, pulled) {
-        case (.success(let a), .success(let b)):
-            if let difference = ValueComparison.firstDifference(a, b) {
-                propertyFailed("tree and pull readers disagree at \(difference)", input: input)
-            }
-        case (.success, .failure(let error)), (.failure(let error), .success):
-            if !error.isLimit {
-                propertyFailed("only one of the tree and pull readers fails: \(error)", input: input)
-            }
-        case (.failure, .failure):
-            break
-        }
+        ReaderAgreement.check(tree, pulled, ways: "the tree and pull readers", input: input)
         if ModelFileFormat.detect(input) == .json { checkFlatDocument(tree, input: input) }
         guard let value = tree.value else { return }
 
@@ -60,18 +49,7 @@ enum JSONReaderProperties {
         let flat = Outcome("ModelDecoder (flat document)", input: input) {
             try ModelDecoder().decode(Value.self, from: input)
         }
-        switch (tree, flat) {
-        case (.success(let a), .success(let b)):
-            if let difference = ValueComparison.firstDifference(a, b) {
-                propertyFailed("tree reader and flat document disagree at \(difference)", input: input)
-            }
-        case (.success, .failure(let error)), (.failure(let error), .success):
-            if !error.isLimit {
-                propertyFailed("only one of the tree reader and the flat document fails: \(error)", input: input)
-            }
-        case (.failure, .failure):
-            break
-        }
+        ReaderAgreement.check(tree, flat, ways: "the tree reader and the flat document", input: input)
     }
 
     /// A document that reads must also skip: the skipping scan accepts a superset of the full grammar.

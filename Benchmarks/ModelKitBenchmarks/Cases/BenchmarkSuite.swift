@@ -7,31 +7,12 @@ enum BenchmarkSuite {
         cases +=
             DictionaryCases(
                 set: .user, data: data, repetitions: 10_000,
-                manualFingerprint: { (user: HandWritten.GitHubUser) in
-                    [
-                        user.login, "\(user.userID)", user.type, "\(user.siteAdmin)", user.company ?? "nil",
-                        "\(user.publicRepos)", "\(user.publicGists)",
-                    ]
-                },
-                manualSize: { $0.publicRepos },
-                decodeManual: HandWritten.GitHubUser.init(dictionary:),
-                encodeManual: \.dictionary
+                decodeManual: PlainCodable.GitHubUser.init(dictionary:), encodeManual: \.dictionary
             ).all
         cases +=
             DictionaryCases(
                 set: .weibo, data: data, repetitions: 1_000,
-                manualFingerprint: { (status: HandWritten.WeiboStatus) in
-                    [
-                        "\(status.statusID)", status.user.screenName, "\(status.picIDs.count)",
-                        "\(status.picInfos.count)",
-                        "\(status.picInfos[DataSet<WeiboStatus, PlainCodable.WeiboStatus>.textSizedPictureID]?.large.width ?? -1)",
-                        "\(Int(status.createdAt.timeIntervalSince1970))",
-                        "\(Int(status.user.createdAt.timeIntervalSince1970))", "\(status.annotations.count)",
-                    ]
-                },
-                manualSize: { $0.picInfos.count },
-                decodeManual: HandWritten.WeiboStatus.init(dictionary:),
-                encodeManual: \.dictionary
+                decodeManual: PlainCodable.WeiboStatus.init(dictionary:), encodeManual: \.dictionary
             ).all
 
         let user = FormatCases(set: .user, data: data)

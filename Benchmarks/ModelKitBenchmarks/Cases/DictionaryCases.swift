@@ -1,16 +1,15 @@
 import ModelKit
 
 /// YYModel's benchmark: the same `[String: Any]` (parsed once by `JSONSerialization`) converted to a model
-/// many times, and a model converted back, with ModelKit against code written by hand.
-struct DictionaryCases<Model: ModelCodable, Twin: Codable, Manual> {
+/// many times, and a model converted back, with ModelKit against code written by hand on the data set's
+/// twin (see ``HandWritten``).
+struct DictionaryCases<Model: ModelCodable, Twin: Codable> {
     let set: DataSet<Model, Twin>
     let data: BenchmarkData
     /// Conversions in one iteration: the dictionaries are small, so one conversion is too short to time.
     let repetitions: Int
-    let manualFingerprint: (Manual) -> [String]
-    let manualSize: (Manual) -> Int
-    let decodeManual: ([String: Any]) throws -> Manual
-    let encodeManual: (Manual) -> [String: Any]
+    let decodeManual: ([String: Any]) throws -> Twin
+    let encodeManual: (Twin) -> [String: Any]
 
     var all: [BenchmarkCase] { [dictionaryToModel, modelToDictionary] }
 
@@ -21,7 +20,7 @@ struct DictionaryCases<Model: ModelCodable, Twin: Codable, Manual> {
             let dictionary = try data.dictionary(set.name)
             try set.check(Model(dictionary: dictionary), by: "Model(dictionary:)")
             try set.checkCoverage(Model.decode(object: dictionary).diagnostics, by: "Model(dictionary:)")
-            try checkManual(decodeManual(dictionary), by: "init(dictionary:) by hand")
+            try set.check(twin: decodeManual(dictionary), by: "init(dictionary:) by hand")
             return .time(
                 subject: {
                     var total = 0
@@ -30,7 +29,7 @@ struct DictionaryCases<Model: ModelCodable, Twin: Codable, Manual> {
                 },
                 baseline: .routine({
                     var total = 0
-                    for _ in 0..<repetitions { total &+= manualSize(try decodeManual(dictionary)) }
+                    for _ in 0..<repetitions { total &+= set.twinSize(try decodeManual(dictionary)) }
                     return total
                 }))
         }
@@ -45,7 +44,8 @@ struct DictionaryCases<Model: ModelCodable, Twin: Codable, Manual> {
             let manual = try decodeManual(dictionary)
             // Each side's dictionary must convert back to the same fields.
             try set.check(Model(dictionary: model.dictionary()), by: "Model(dictionary:) of model.dictionary()")
-            try checkManual(decodeManual(encodeManual(manual)), by: "init(dictionary:) of the hand-written dictionary")
+            try set.check(
+                twin: decodeManual(encodeManual(manual)), by: "init(dictionary:) of the hand-written dictionary")
             return .time(
                 subject: {
                     var total = 0
@@ -58,9 +58,5 @@ struct DictionaryCases<Model: ModelCodable, Twin: Codable, Manual> {
                     return total
                 }))
         }
-    }
-
-    private func checkManual(_ manual: Manual, by decoder: String) throws {
-        try set.check(fingerprint: manualFingerprint(manual), by: decoder)
     }
 }

@@ -16,11 +16,15 @@ struct PreferencesMergeTests {
         Preferences(location: .file(folder.file("Shared.plist")))
     }
 
+    /// Two suites of one new file, as an app and its widget open it.
+    private func appAndWidget() throws -> (folder: TemporaryFolder, app: Preferences, widget: Preferences) {
+        let folder = try TemporaryFolder()
+        return (folder, open(folder), open(folder))
+    }
+
     @Test("A key set by one suite and a key set by another are both kept")
     func differentKeys() throws {
-        let folder = try TemporaryFolder()
-        let app = open(folder)
-        let widget = open(folder)
+        let (folder, app, widget) = try appAndWidget()
         try app.set("dark", for: Self.theme)
         try widget.set(3, for: Self.index)
         let reopened = open(folder)
@@ -35,9 +39,7 @@ struct PreferencesMergeTests {
 
     @Test("Of two writes to the same key, the later wins; the other keys stay")
     func sameKey() throws {
-        let folder = try TemporaryFolder()
-        let app = open(folder)
-        let widget = open(folder)
+        let (folder, app, widget) = try appAndWidget()
         try app.set(1, for: Self.launches)
         try app.set("dark", for: Self.theme)
         try widget.set(7, for: Self.launches)
@@ -52,9 +54,7 @@ struct PreferencesMergeTests {
 
     @Test("A removal merges too: the removed key reads its default, other processes' keys stay")
     func removal() throws {
-        let folder = try TemporaryFolder()
-        let app = open(folder)
-        let widget = open(folder)
+        let (folder, app, widget) = try appAndWidget()
         try app.set("dark", for: Self.theme)
         try widget.set(2, for: Self.index)
         try app.removeValue(for: Self.theme)

@@ -18,17 +18,10 @@ struct TerminationSaverTests {
         let location = StoreLocation.file(folder.file("State.plist"))
         await #expect(processExitsWith: .signal(signalNumber)) {
             [path = location.fileURL.path as String, signalNumber = signalNumber as Int32] in
-            let document = try Document(
-                location: .file(URL(fileURLWithPath: path)), initial: CounterState(), autosave: .disabled)
+            let document = try Self.counterDocument(at: path)
             document.update { $0 = .make(42, lines: 3) }
             let saver = TerminationSaver(saving: [document])
-            kill(getpid(), signalNumber)
-            // The saver's queue saves and ends the process; this thread only waits for that.
-            withExtendedLifetime(saver) {
-                // Still running after ten seconds: the signal was not handled, and the exit status says so.
-                sleep(10)
-                exit(3)
-            }
+            Self.raise(signalNumber, keeping: saver)
         }
         let document = try Document(location: location, initial: CounterState(), autosave: .disabled)
         #expect(document.root == .make(42, lines: 3))
@@ -39,18 +32,12 @@ struct TerminationSaverTests {
         let folder = try TemporaryFolder()
         let location = StoreLocation.file(folder.file("State.plist"))
         await #expect(processExitsWith: .signal(SIGTERM)) { [path = location.fileURL.path as String] in
-            let document = try Document(
-                location: .file(URL(fileURLWithPath: path)), initial: CounterState(), autosave: .disabled)
+            let document = try Self.counterDocument(at: path)
             document.update { $0 = .make(9, lines: 1) }
             let cancelled = TerminationSaver(saving: [], signals: [SIGTERM])
             let saver = TerminationSaver(saving: [document], signals: [SIGTERM])
             cancelled.cancel()
-            kill(getpid(), SIGTERM)
-            withExtendedLifetime(saver) {
-                // Still running after ten seconds: the signal was not handled, and the exit status says so.
-                sleep(10)
-                exit(3)
-            }
+            Self.raise(SIGTERM, keeping: saver)
         }
         let document = try Document(location: location, initial: CounterState(), autosave: .disabled)
         #expect(document.root == .make(9, lines: 1))
@@ -63,19 +50,12 @@ struct TerminationSaverTests {
         let second = StoreLocation.file(folder.file("Second.plist"))
         await #expect(processExitsWith: .signal(SIGTERM)) {
             [first = first.fileURL.path as String, second = second.fileURL.path as String] in
-            let one = try Document(
-                location: .file(URL(fileURLWithPath: first)), initial: CounterState(), autosave: .disabled)
-            let two = try Document(
-                location: .file(URL(fileURLWithPath: second)), initial: CounterState(), autosave: .disabled)
+            let one = try Self.counterDocument(at: first)
+            let two = try Self.counterDocument(at: second)
             one.update { $0.counter = 1 }
             two.update { $0.counter = 2 }
             let savers = [TerminationSaver(saving: [one]), TerminationSaver(saving: [two])]
-            kill(getpid(), SIGTERM)
-            withExtendedLifetime(savers) {
-                // Still running after ten seconds: the signal was not handled, and the exit status says so.
-                sleep(10)
-                exit(3)
-            }
+            Self.raise(SIGTERM, keeping: savers)
         }
         #expect(try Document(location: first, initial: CounterState(), autosave: .disabled).root.counter == 1)
         #expect(try Document(location: second, initial: CounterState(), autosave: .disabled).root.counter == 2)
@@ -97,5 +77,19 @@ struct TerminationSaverTests {
         #expect(failures.first is StoreError)
         #expect(!working.hasUnsavedChanges)
         #expect(failing.hasUnsavedChanges)
+    }
+
+    /// The counter document at `path` without autosave, as a child process opens it from the path it was given.
+    private static func counterDocument(at path: String) throws -> Document<CounterState> {
+        try Document(location: .file(URL(fileURLWithPath: path)), initial: CounterState(), autosave: .disabled)
+    }
+
+    /// Raises `signal` in this child process while `savers` live: their queue saves and ends the process, and
+    /// this thread only waits for that. Still running after ten seconds, the signal was not handled, and the
+    /// exit status 3 says so.
+    private static func raise(_ signal: Int32, keeping savers: some Any) -> Never {
+        kill(getpid(), signal)
+        withExtendedLifetime(savers) { _ = sleep(10) }
+        exit(3)
     }
 }

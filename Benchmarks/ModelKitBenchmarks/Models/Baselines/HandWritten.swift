@@ -1,11 +1,13 @@
 import Foundation
 import ModelKit
 
-/// The `dict-to-model` and `model-to-dict` baselines: models with an `init(dictionary:)` and a `dictionary`
-/// written by hand over `[String: Any]`, the way YYModel's benchmark writes its "manually" case and the way
-/// a careful engineer writes them without a library. Each field is one lookup and one cast; numbers are
-/// taken from `NSNumber` (what `JSONSerialization` produces) with a fallback for `Int` and for decimal text,
-/// and dates go through ModelKit's public `DateText` parser, so both sides do the same conversions.
+/// The `dict-to-model` and `model-to-dict` baselines: an `init(dictionary:)` and a `dictionary` written by
+/// hand over `[String: Any]`, the way YYModel's benchmark writes its "manually" case and the way a careful
+/// engineer writes them without a library. The code extends the `Codable` twins (``PlainCodable``, files
+/// `PlainCodable+<Model>+HandWritten.swift`): the structs are declared once for both baselines, and their
+/// `Codable` conformance plays no part in these cases. Each field is one lookup and one cast; numbers are taken from `NSNumber` (what `JSONSerialization`
+/// produces) with a fallback for `Int` and for decimal text, and dates go through ModelKit's public
+/// `DateText` parser, so both sides do the same conversions.
 enum HandWritten {
     /// A missing field or one of the wrong type.
     struct FieldError: Error, CustomStringConvertible {

@@ -4,6 +4,12 @@ import ModelKit
 /// Plain `Codable` twins of the benchmark models: the same properties, the same keys (spelled out in
 /// `CodingKeys`, the fastest way for Foundation's coders), no macro. `JSONDecoder`, `JSONEncoder` and the
 /// property-list coders run on these, and so does ``ModelDecoder`` in the `codable-json-decode` cases.
+///
+/// The twins are written at build time from the `@DictionaryModel` models by the `CodableTwins` build plugin
+/// (`Benchmarks/CodableTwins`): each struct again, inside this enum, with `Date` read by ``FeedDate`` and the
+/// keys the macro would read, `Codable` synthesized by the compiler. A twin that needs its own `init(from:)` is
+/// written by hand in `PlainCodable+<Model>.swift`, which the plugin leaves to it. The `user` and `weibo` twins
+/// also carry the hand-written dictionary code of the dictionary cases (see ``HandWritten``).
 enum PlainCodable {
     /// A date that the feeds write as text (`Wed Sep 16 12:20:09 +0800 2015`).
     ///
@@ -13,6 +19,10 @@ enum PlainCodable {
     /// text ModelKit writes (see ``PlainCodable/jsonEncoder()``).
     struct FeedDate: Codable {
         var date: Date
+
+        init(_ date: Date) {
+            self.date = date
+        }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
