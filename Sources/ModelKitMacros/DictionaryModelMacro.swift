@@ -361,8 +361,7 @@ struct CodingMembers {
             text += """
 
                 \(access)init(from decoder: any Decoder) throws {
-                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                 }
                 """
         }

@@ -84,8 +84,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -181,8 +180,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -282,8 +280,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -381,8 +378,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -495,8 +491,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -584,8 +579,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -673,8 +667,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -756,8 +749,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -974,8 +966,7 @@ struct DictionaryModelMacroTests {
                     }
 
                 init(from decoder: any Decoder) throws {
-                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                 }
                 func encode(to encoder: any Encoder) throws {
                     try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1059,8 +1050,7 @@ struct DictionaryModelMacroTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1136,8 +1126,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1229,8 +1218,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1326,8 +1314,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1518,8 +1505,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1627,8 +1613,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1730,8 +1715,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1861,8 +1845,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1963,8 +1946,7 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)

@@ -131,8 +131,7 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -228,8 +227,7 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -326,8 +324,7 @@ struct MemberwiseInitializerTests {
                     }
 
                     package init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     package func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -439,8 +436,7 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
