@@ -378,6 +378,7 @@ func literal(_ text: String) -> String {
         case "\n": escaped += "\\n"
         case "\r": escaped += "\\r"
         case "\t": escaped += "\\t"
+        case "\0": escaped += "\\0"
         default: escaped.unicodeScalars.append(scalar)
         }
     }

@@ -23,7 +23,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension User: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["id", "name"], snakeCase: ["id", "name"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0name", snakeCaseJoined: "id\\0name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var userID = ModelKit.Field<Int>(hasDefault: false)
@@ -113,7 +113,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Photo: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["imageURL", "userID", "rawName"], snakeCase: ["image_url", "user_id", "rawName"], typeStrategy: .snakeCase)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "imageURL\\0userID\\0rawName", snakeCaseJoined: "image_url\\0user_id\\0rawName", typeStrategy: .snakeCase)
 
                     struct _DecodingFields {
                         var imageURL = ModelKit.Field(for: \\Photo.imageURL, hasDefault: true)
@@ -207,7 +207,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Place: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["info", "city", "images"], snakeCase: ["info", "city", "images"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var city = ModelKit.Field<String?>(hasDefault: true)
@@ -317,7 +317,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Sample: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["kept", "observed"], snakeCase: ["kept", "observed"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "kept\\0observed", snakeCaseJoined: "kept\\0observed", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
@@ -418,7 +418,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Event: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["day", "tags", "meta"], snakeCase: ["day", "tags", "meta"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "day\\0tags\\0meta", snakeCaseJoined: "day\\0tags\\0meta", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
@@ -518,7 +518,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Flags: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["default", "inout"], snakeCase: ["default", "inout"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "default\\0inout", snakeCaseJoined: "default\\0inout", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
@@ -607,7 +607,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["level", "unit"], snakeCase: ["level", "unit"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "level\\0unit", snakeCaseJoined: "level\\0unit", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
@@ -695,7 +695,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Build: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var name = ModelKit.Field<String>(hasDefault: false)
@@ -772,7 +772,7 @@ struct DictionaryModelMacroTests {
                 class Item: NSObject {
                     var name = ""
 
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
@@ -856,7 +856,7 @@ struct DictionaryModelMacroTests {
                 final class Student: Person {
                     var grade = 0
 
-                    static let modelKeysOfStudent = ModelKit.ModelKeys(declared: ["grade"], snakeCase: ["grade"], typeStrategy: .propertyNames)
+                    static let modelKeysOfStudent = ModelKit.ModelKeys(declaredJoined: "grade", snakeCaseJoined: "grade", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
@@ -991,7 +991,7 @@ struct DictionaryModelMacroTests {
                 }
 
                 extension Page: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declared: ["items"], snakeCase: ["items"], typeStrategy: .propertyNames) }
+                    public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declaredJoined: "items", snakeCaseJoined: "items", typeStrategy: .propertyNames) }
 
                     struct _DecodingFields {
                         var items = ModelKit.Field<[Element]>(hasDefault: true)
@@ -1078,7 +1078,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: [], snakeCase: [], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "", snakeCaseJoined: "", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
 
@@ -1163,7 +1163,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["x"], snakeCase: ["x"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "x", snakeCaseJoined: "x", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var x = ModelKit.Field(for: \\A.x, hasDefault: true)
@@ -1253,7 +1253,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["city", "image"], snakeCase: ["city", "image"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "city\\0image", snakeCaseJoined: "city\\0image", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var city = ModelKit.Field<String?>(hasDefault: true)
@@ -1438,7 +1438,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension Settings: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["count", "made", "date"], snakeCase: ["count", "made", "date"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "count\\0made\\0date", snakeCaseJoined: "count\\0made\\0date", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var count = ModelKit.Field(for: \\Settings.count, hasDefault: true)
@@ -1558,7 +1558,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["width"], snakeCase: ["width"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "width", snakeCaseJoined: "width", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
@@ -1660,7 +1660,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension Theme: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
@@ -1760,7 +1760,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension Record: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["id", "x", "y"], snakeCase: ["id", "x", "y"], typeStrategy: .propertyNames)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0x\\0y", snakeCaseJoined: "id\\0x\\0y", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var recordID = ModelKit.Field(for: \\Record.recordID, hasDefault: true)
@@ -1885,7 +1885,7 @@ struct DictionaryModelDiagnosticTests {
                 }
 
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declared: ["userID", "user_id"], snakeCase: ["user_id", "user_id"], typeStrategy: .snakeCase)
+                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "userID\\0user_id", snakeCaseJoined: "user_id\\0user_id", typeStrategy: .snakeCase)
 
                     struct _DecodingFields {
                         var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)

@@ -34,7 +34,7 @@ struct MemberwiseInitializerTests {
                 }
 
                 extension Price: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    public static let modelKeys = ModelKit.ModelKeys(declared: ["amount", "currency", "code", "note"], snakeCase: ["amount", "currency", "code", "note"], typeStrategy: .propertyNames)
+                    public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "amount\\0currency\\0code\\0note", snakeCaseJoined: "amount\\0currency\\0code\\0note", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var amount = ModelKit.Field<Decimal>(hasDefault: true)
@@ -156,7 +156,7 @@ struct MemberwiseInitializerTests {
                 }
 
                 extension Stamp: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    public static let modelKeys = ModelKit.ModelKeys(declared: ["when"], snakeCase: ["when"], typeStrategy: .propertyNames)
+                    public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "when", snakeCaseJoined: "when", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
@@ -254,7 +254,7 @@ struct MemberwiseInitializerTests {
                 }
 
                 extension Tag: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    package static let modelKeys = ModelKit.ModelKeys(declared: ["name"], snakeCase: ["name"], typeStrategy: .propertyNames)
+                    package static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
@@ -353,7 +353,7 @@ struct MemberwiseInitializerTests {
                 }
 
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    public static let modelKeys = ModelKit.ModelKeys(declared: ["name", "balance", "audit"], snakeCase: ["name", "balance", "audit"], typeStrategy: .propertyNames)
+                    public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name\\0balance\\0audit", snakeCaseJoined: "name\\0balance\\0audit", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
                         var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
