@@ -361,7 +361,8 @@ struct CodingMembers {
             text += """
 
                 \(access)init(from decoder: any Decoder) throws {
-                    self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                 }
                 """
         }

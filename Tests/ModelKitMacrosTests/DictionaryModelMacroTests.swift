@@ -84,7 +84,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -180,7 +181,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -280,7 +282,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -378,7 +381,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -491,7 +495,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -579,7 +584,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -667,7 +673,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -749,7 +756,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -966,7 +974,8 @@ struct DictionaryModelMacroTests {
                     }
 
                 init(from decoder: any Decoder) throws {
-                    self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                 }
                 func encode(to encoder: any Encoder) throws {
                     try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1050,7 +1059,8 @@ struct DictionaryModelMacroTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1126,7 +1136,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1218,7 +1229,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1314,7 +1326,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1505,7 +1518,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1613,7 +1627,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1715,7 +1730,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1845,7 +1861,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -1946,7 +1963,8 @@ struct DictionaryModelDiagnosticTests {
                     }
 
                     init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)

@@ -131,7 +131,8 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -227,7 +228,8 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -324,7 +326,8 @@ struct MemberwiseInitializerTests {
                     }
 
                     package init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     package func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -436,7 +439,8 @@ struct MemberwiseInitializerTests {
                     }
 
                     public init(from decoder: any Decoder) throws {
-                        self = try ModelKit.CodableBridge.decode(Self.self, from: decoder)
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
                     }
                     public func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)

@@ -8,8 +8,13 @@ public enum CodableBridge {
     /// The `userInfo` key under which a coder may carry ``DecodingOptions``.
     public static let optionsKey = CodingUserInfoKey(rawValue: "ModelKit.DecodingOptions")!
 
+    // An existential, from a function that is not inlined: the model's decoding initializer then takes it as a
+    // reader whose type its module does not know, so that no copy of every model's decoder is compiled for the
+    // tree reader there (a third one, after JSON and Foundation objects, for a path that reads through a tree
+    // of `Value`s anyway; release builds optimize across modules and would otherwise see the concrete type).
     /// A reader over the whole value that `decoder` holds.
-    public static func reader(for decoder: any Decoder) throws -> ValueReader {
+    @inline(never)
+    public static func reader(for decoder: any Decoder) throws -> any ModelReader {
         ValueReader(try Value(from: decoder))
     }
 
@@ -18,18 +23,7 @@ public enum CodableBridge {
         DecodingContext(options: decoder.userInfo[optionsKey] as? DecodingOptions ?? DecodingOptions())
     }
 
-    // Not specialized, so that a model's module does not compile the model's decoder once more for the tree
-    // reader: specialized there, it was a third copy of every model's decoding (after JSON and Foundation
-    // objects), for a path that reads through a tree of `Value`s anyway. Release builds optimize across modules,
-    // which would specialize a plain public function in the caller's module all the same; the attribute forbids it.
-    /// Decodes a `Model` from the whole value that `decoder` holds, with the options it carries.
-    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    public static func decode<Model: ModelDecodable>(_ type: Model.Type, from decoder: any Decoder) throws -> Model {
-        var reader = try reader(for: decoder)
-        return try Model(from: &reader, context: context(for: decoder))
-    }
-
-    // Not specialized in the model's module, as `decode(_:from:)` is not.
+    // Not specialized in the model's module, as the decoder is not (see `reader(for:)`).
     /// Encodes `model` through `encoder`, as the tree its own `encode(to:context:)` writes.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func encode<Model: ModelEncodable>(_ model: Model, to encoder: any Encoder) throws {
