@@ -3,10 +3,10 @@
 import OrderedCollections
 
 extension EncodingContext {
-    /// Writes one property: the key at `index` in `keys` and the value, or nothing when the value is absent and
-    /// `nil` is omitted.
     // The key is named by its index rather than by `keys.keys[index]`: the compiler tried every overload of
     // `Array`'s subscript for each property of each model, three times the type-checking of the rest of the line.
+    /// Writes one property: the key at `index` in `keys` and the value, or nothing when the value is absent and
+    /// `nil` is omitted.
     @inlinable
     public func writeField<T: ModelEncodable, W: ModelWriter>(
         _ value: T, keyAt index: Int, in keys: KeyTable, to writer: inout W

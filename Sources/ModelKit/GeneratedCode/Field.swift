@@ -112,11 +112,11 @@ public struct Field<T> {
         value.take() ?? defaultValue()
     }
 
+    // A literal needs no closure: the closure of ``takeDecodedValue(default:)`` is one more function to type-check
+    // and compile for each property of each model.
     /// The decoded value, or `literal` when no key set one, after ``finish(keyAt:in:context:reportsMissing:)``
     /// succeeded; the field is left without a value. For a default that is a literal, which costs nothing to
     /// make when it is not needed.
-    // A literal needs no closure: the closure of ``takeDecodedValue(default:)`` is one more function to type-check
-    // and compile for each property of each model.
     @inlinable
     public mutating func takeDecodedValue(orLiteral literal: T) -> T {
         value.take() ?? literal
