@@ -26,8 +26,8 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0name", snakeCaseJoined: "id\\0name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var userID = ModelKit.Field<Int>(hasDefault: false)
-                        var name = ModelKit.Field(for: \\User.name, hasDefault: true)
+                        fileprivate var userID = ModelKit.Field<Int>(hasDefault: false)
+                        fileprivate var name = ModelKit.Field(for: \\User.name, hasDefault: true)
 
                         init() {}
 
@@ -117,9 +117,9 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "imageURL\\0userID\\0rawName", snakeCaseJoined: "image_url\\0user_id\\0rawName", typeStrategy: .snakeCase)
 
                     struct _DecodingFields {
-                        var imageURL = ModelKit.Field(for: \\Photo.imageURL, hasDefault: true)
-                        var userID = ModelKit.Field(for: \\Photo.userID, hasDefault: true)
-                        var name = ModelKit.Field(for: \\Photo.name, hasDefault: true)
+                        fileprivate var imageURL = ModelKit.Field(for: \\Photo.imageURL, hasDefault: true)
+                        fileprivate var userID = ModelKit.Field(for: \\Photo.userID, hasDefault: true)
+                        fileprivate var name = ModelKit.Field(for: \\Photo.name, hasDefault: true)
 
                         init() {}
 
@@ -212,10 +212,10 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var city = ModelKit.Field<String?>(hasDefault: true)
-                        var image = ModelKit.Field<String?>(hasDefault: true)
-                        var captured0: ModelKit.Value? = nil  // "info"
-                        var captured2: ModelKit.Value? = nil  // "images"
+                        fileprivate var city = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var image = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var captured0: ModelKit.Value? = nil  // "info"
+                        fileprivate var captured2: ModelKit.Value? = nil  // "images"
 
                         init() {}
 
@@ -323,8 +323,8 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "kept\\0observed", snakeCaseJoined: "kept\\0observed", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
-                        var observed = ModelKit.Field(for: \\Sample.observed, hasDefault: true)
+                        fileprivate var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
+                        fileprivate var observed = ModelKit.Field(for: \\Sample.observed, hasDefault: true)
 
                         init() {}
 
@@ -425,10 +425,10 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "day\\0tags\\0meta", snakeCaseJoined: "day\\0tags\\0meta", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
-                        var tags = ModelKit.Field<[String]>(hasDefault: true)
-                        var year = ModelKit.Field<Date?>(hasDefault: true)
-                        var captured2: ModelKit.Value? = nil  // "meta"
+                        fileprivate var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
+                        fileprivate var tags = ModelKit.Field<[String]>(hasDefault: true)
+                        fileprivate var year = ModelKit.Field<Date?>(hasDefault: true)
+                        fileprivate var captured2: ModelKit.Value? = nil  // "meta"
 
                         init() {}
 
@@ -526,8 +526,8 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "default\\0inout", snakeCaseJoined: "default\\0inout", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
-                        var `inout` = ModelKit.Field<Int?>(hasDefault: true)
+                        fileprivate var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
+                        fileprivate var `inout` = ModelKit.Field<Int?>(hasDefault: true)
 
                         init() {}
 
@@ -616,8 +616,8 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "level\\0unit", snakeCaseJoined: "level\\0unit", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
-                        var unit = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
+                        fileprivate var unit = ModelKit.Field<String?>(hasDefault: true)
 
                         init() {}
 
@@ -705,7 +705,7 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var name = ModelKit.Field<String>(hasDefault: false)
+                        fileprivate var name = ModelKit.Field<String>(hasDefault: false)
 
                         init() {}
 
@@ -783,7 +783,7 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
+                        fileprivate var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
 
                         init() {}
 
@@ -867,7 +867,7 @@ struct DictionaryModelMacroTests {
                     static let modelKeysOfStudent = ModelKit.ModelKeys(declaredJoined: "grade", snakeCaseJoined: "grade", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
+                        fileprivate var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
 
                         init() {}
 
@@ -1003,7 +1003,7 @@ struct DictionaryModelMacroTests {
                     public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declaredJoined: "items", snakeCaseJoined: "items", typeStrategy: .propertyNames) }
 
                     struct _DecodingFields {
-                        var items = ModelKit.Field<[Element]>(hasDefault: true)
+                        fileprivate var items = ModelKit.Field<[Element]>(hasDefault: true)
 
                         init() {}
 
@@ -1177,7 +1177,7 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "x", snakeCaseJoined: "x", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var x = ModelKit.Field(for: \\A.x, hasDefault: true)
+                        fileprivate var x = ModelKit.Field(for: \\A.x, hasDefault: true)
 
                         init() {}
 
@@ -1268,8 +1268,8 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "city\\0image", snakeCaseJoined: "city\\0image", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var city = ModelKit.Field<String?>(hasDefault: true)
-                        var image = ModelKit.Field(for: \\A.image, hasDefault: true)
+                        fileprivate var city = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var image = ModelKit.Field(for: \\A.image, hasDefault: true)
 
                         init() {}
 
@@ -1454,9 +1454,9 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "count\\0made\\0date", snakeCaseJoined: "count\\0made\\0date", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var count = ModelKit.Field(for: \\Settings.count, hasDefault: true)
-                        var made = ModelKit.Field(for: \\Settings.made, hasDefault: true)
-                        var date = ModelKit.Field(for: \\Settings.date, hasDefault: true)
+                        fileprivate var count = ModelKit.Field(for: \\Settings.count, hasDefault: true)
+                        fileprivate var made = ModelKit.Field(for: \\Settings.made, hasDefault: true)
+                        fileprivate var date = ModelKit.Field(for: \\Settings.date, hasDefault: true)
 
                         init() {}
 
@@ -1575,7 +1575,7 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "width", snakeCaseJoined: "width", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
+                        fileprivate var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
 
                         init() {}
 
@@ -1678,7 +1678,7 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
+                        fileprivate var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
 
                         init() {}
 
@@ -1779,12 +1779,12 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0x\\0y", snakeCaseJoined: "id\\0x\\0y", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var recordID = ModelKit.Field(for: \\Record.recordID, hasDefault: true)
-                        var id = ModelKit.Field(for: \\Record.id, hasDefault: true)
-                        var first = ModelKit.Field(for: \\Record.first, hasDefault: true)
-                        var second = ModelKit.Field(for: \\Record.second, hasDefault: true)
-                        var captured0: ModelKit.Value? = nil  // "id"
-                        var captured1: ModelKit.Value? = nil  // "x"
+                        fileprivate var recordID = ModelKit.Field(for: \\Record.recordID, hasDefault: true)
+                        fileprivate var id = ModelKit.Field(for: \\Record.id, hasDefault: true)
+                        fileprivate var first = ModelKit.Field(for: \\Record.first, hasDefault: true)
+                        fileprivate var second = ModelKit.Field(for: \\Record.second, hasDefault: true)
+                        fileprivate var captured0: ModelKit.Value? = nil  // "id"
+                        fileprivate var captured1: ModelKit.Value? = nil  // "x"
 
                         init() {}
 
@@ -1905,8 +1905,8 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "userID\\0user_id", snakeCaseJoined: "user_id\\0user_id", typeStrategy: .snakeCase)
 
                     struct _DecodingFields {
-                        var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)
-                        var owner = ModelKit.Field(for: \\Account.owner, hasDefault: true)
+                        fileprivate var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)
+                        fileprivate var owner = ModelKit.Field(for: \\Account.owner, hasDefault: true)
 
                         init() {}
 

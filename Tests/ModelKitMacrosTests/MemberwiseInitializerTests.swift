@@ -37,10 +37,10 @@ struct MemberwiseInitializerTests {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "amount\\0currency\\0code\\0note", snakeCaseJoined: "amount\\0currency\\0code\\0note", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var amount = ModelKit.Field<Decimal>(hasDefault: true)
-                        var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
-                        var code = ModelKit.Field<String>(hasDefault: false)
-                        var note = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var amount = ModelKit.Field<Decimal>(hasDefault: true)
+                        fileprivate var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
+                        fileprivate var code = ModelKit.Field<String>(hasDefault: false)
+                        fileprivate var note = ModelKit.Field<String?>(hasDefault: true)
 
                         init() {}
 
@@ -160,7 +160,7 @@ struct MemberwiseInitializerTests {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "when", snakeCaseJoined: "when", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
+                        fileprivate var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
 
                         init() {}
 
@@ -259,7 +259,7 @@ struct MemberwiseInitializerTests {
                     package static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
+                        fileprivate var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
 
                         init() {}
 
@@ -359,9 +359,9 @@ struct MemberwiseInitializerTests {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name\\0balance\\0audit", snakeCaseJoined: "name\\0balance\\0audit", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
-                        var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
-                        var audit = ModelKit.Field<[String]>(hasDefault: true)
+                        fileprivate var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
+                        fileprivate var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
+                        fileprivate var audit = ModelKit.Field<[String]>(hasDefault: true)
 
                         init() {}
 
