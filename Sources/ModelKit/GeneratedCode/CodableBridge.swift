@@ -23,9 +23,7 @@ public enum CodableBridge {
         DecodingContext(options: decoder.userInfo[optionsKey] as? DecodingOptions ?? DecodingOptions())
     }
 
-    // Not specialized in the model's module, as the decoder is not (see `reader(for:)`).
     /// Encodes `model` through `encoder`, as the tree its own `encode(to:context:)` writes.
-    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func encode<Model: ModelEncodable>(_ model: Model, to encoder: any Encoder) throws {
         var writer = ValueWriter()
         try model.encode(to: &writer, context: EncodingContext())
