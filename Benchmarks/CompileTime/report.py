@@ -3,27 +3,41 @@
 
     report.py RESULTS.tsv OUTPUT.json
 
-Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable>`, seconds, peak MiB, jobs.
+Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable>`, seconds, peak MiB, jobs. A label measured
+more than once is reported by the median of its times and of its peaks (this machine's times vary by a third
+from one build to the next); a side that failed once counts as failed.
 """
 import json
+import statistics
 import sys
 
 
 def main():
-    rows = {}
+    samples = {}
     order = []
     with open(sys.argv[1]) as handle:
         for line in handle:
             configuration, label, seconds, peak, jobs = line.rstrip("\n").split("\t")
             case, flavour = label.rsplit(".", 1)
             key = (configuration, case)
-            if key not in rows:
-                rows[key] = {}
+            if key not in samples:
+                samples[key] = {}
                 order.append(key)
-            if seconds == "failed":
+            samples[key].setdefault(flavour, []).append(None if seconds == "failed" else (float(seconds), int(peak), int(jobs)))
+    rows = {}
+    for key, flavours in samples.items():
+        rows[key] = {}
+        for flavour, runs in flavours.items():
+            if any(run is None for run in runs):
                 rows[key][flavour] = {"failed": True}
-            else:
-                rows[key][flavour] = {"seconds": float(seconds), "peakMiB": int(peak), "jobs": int(jobs)}
+                continue
+            rows[key][flavour] = {
+                "seconds": round(statistics.median(run[0] for run in runs), 3),
+                "peakMiB": int(statistics.median(run[1] for run in runs)),
+                "jobs": runs[0][2],
+                "runs": len(runs),
+                "allSeconds": [run[0] for run in runs],
+            }
 
     cases = []
     failures = []
