@@ -173,7 +173,8 @@ struct ModelCodeGenerator {
         lines.append("struct \(Self.fieldsTypeName) {")
         // `fileprivate` members: the compiler gives an internal stored property a getter, a setter and a
         // `_modify` accessor, and a file-private one no `_modify`; a 20-model file had 4,323 SIL functions, 3,920
-        // with them file-private.
+        // with them file-private. Each field starts as an initial value: set in `init()` instead, 300 fields
+        // cost 1.9 s of definite-initialization checking.
         for (index, property) in properties.enumerated() {
             lines.append("    fileprivate var \(property.name) = \(fieldInitializer(index))")
         }
