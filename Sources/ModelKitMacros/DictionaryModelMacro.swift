@@ -241,7 +241,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let generator = ModelCodeGenerator(
             typeName: typeName, typeReference: type.trimmedDescription, properties: properties,
             keysExpression: "Self.modelKeys",
-            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration))
+            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration), allowsFieldTuple: true)
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             structDeclaration.genericParameterClause != nil
