@@ -215,8 +215,7 @@ struct ModelCodeGenerator {
 
     /// The struct that holds every field while the model is decoded, one member per property, named after it,
     /// and the trees captured for key paths and shared keys; with the code that decodes a key into its field
-    /// and finishes every field once the dictionary is read. Where ``fieldsAreTuple``, a labelled tuple with
-    /// static functions of the model instead, which the compiler gives no value witnesses or accessors.
+    /// and finishes every field once the dictionary is read.
     ///
     /// The fields live in one struct, not in one local each, so that every point where decoding can throw has
     /// one value to destroy: with a local per property, each of the initializer's calls that can throw
