@@ -241,7 +241,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let generator = ModelCodeGenerator(
             typeName: typeName, typeReference: type.trimmedDescription, properties: properties,
             keysExpression: "Self.modelKeys",
-            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration), allowsFieldTuple: true)
+            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration))
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             structDeclaration.genericParameterClause != nil

@@ -36,23 +36,14 @@ struct ModelCodeGenerator {
     let entries: [Entry]
     /// For each property and each of its keys, the entry it starts at and the steps after it.
     let candidates: [[(entry: Int, rest: [KeyPathStep])]]
-    // A 300-property model's debug build: its fields' struct had 150 KB of value witnesses (copies that never
-    // happen), a getter and a setter per field and a function per initial value; as a tuple, none of them
-    // (a compile job of the expanded source: 1.03 → 0.83 s).
-    /// Whether the fields are a labelled tuple (`_DecodingFields` a type alias) read by static functions of
-    /// the model, rather than a struct with methods: for a struct model whose properties all have a written
-    /// type and that has at least two fields (a tuple of one element cannot have a label).
-    let fieldsAreTuple: Bool
 
     /// - Parameter hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit
     ///   one, or the one this macro writes for a `public` or `package` struct), which the decoding initializer
     ///   then hands its values to when there are any and no property has an attribute that may change its
     ///   parameter.
-    ///   - allowsFieldTuple: whether the fields may be a tuple read by static functions of the model: `false`
-    ///     for a class, whose subclass's functions of the same names would clash with its own.
     init(
         typeName: String, typeReference: String? = nil, properties: [ModelProperty], keysExpression: String,
-        hasMemberwiseInitializer: Bool = false, allowsFieldTuple: Bool = false
+        hasMemberwiseInitializer: Bool = false
     ) {
         self.typeName = typeName
         self.typeReference = typeReference ?? typeName
@@ -83,8 +74,6 @@ struct ModelCodeGenerator {
         }
         self.entries = entries
         self.candidates = candidates
-        let fieldCount = properties.count + entries.filter { !$0.isDirect }.count
-        self.fieldsAreTuple = allowsFieldTuple && fieldCount >= 2 && properties.allSatisfy { $0.type != nil }
     }
 
     /// `ModelKeys(declaredJoined: "a\0b", snakeCaseJoined: "a\0b", typeStrategy: …)`: each list of keys as one
@@ -130,7 +119,7 @@ struct ModelCodeGenerator {
     /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
     /// when no key set the value, is written here, where `Self` is the model.
     private func takenValue(_ index: Int) -> String {
-        let name = field(property: index, in: "fields")
+        let name = "fields.\(properties[index].name)"
         guard let defaultExpression = defaultExpression(index) else { return "\(name).takeDecodedValue()" }
         if MemberwiseInitializer.isLiteral(defaultExpression) {
             return "\(name).takeDecodedValue(orLiteral: \(defaultExpression))"
@@ -166,53 +155,6 @@ struct ModelCodeGenerator {
         "captured\(index)"
     }
 
-    /// The fields' elements in order, each property's and then each captured key's: its name, its type and its
-    /// fresh value, for fields held as a tuple.
-    private var tupleElements: [(name: String, type: String, fresh: String)] {
-        var elements = properties.indices.map { index in
-            let type = "ModelKit.Field<\(properties[index].type ?? "")>"
-            return (properties[index].name, type, "\(type)(hasDefault: \(defaultExpression(index) != nil))")
-        }
-        for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
-            elements.append((capturedName(entryIndex), "ModelKit.Value?", "nil"))
-        }
-        return elements
-    }
-
-    // One tuple literal of 3,000 fields took the type checker 16 s and 5.7 GB (of 300, 83 ms): its time grows
-    // faster than the square of its length. Tuples of at most 64, each made in a statement of its own, keep it
-    // linear.
-    /// How many elements one tuple of fields holds at most; more are split into tuples of about equal length
-    /// (so at least 32 each, which can all have labels), nested in one.
-    static let fieldsPerTuple = 64
-
-    /// The elements' indices in each inner tuple, or one list when the fields are one flat tuple.
-    private var tupleChunks: [Range<Int>] {
-        let count = properties.count + entries.filter { !$0.isDirect }.count
-        let chunkCount = max(1, (count + Self.fieldsPerTuple - 1) / Self.fieldsPerTuple)
-        return (0..<chunkCount).map { chunk in (count * chunk / chunkCount)..<(count * (chunk + 1) / chunkCount) }
-    }
-
-    /// How code reaches the field of a property (by its index) or of a captured key (by its entry's index)
-    /// from `fields`: `self.name` in the fields' struct, `fields.name` or, in a nested tuple, `fields.2.name`.
-    private func field(property index: Int, in fields: String) -> String {
-        fieldReference(element: index, name: properties[index].name, in: fields)
-    }
-
-    private func field(captured entryIndex: Int, in fields: String) -> String {
-        let element = properties.count + entries[..<entryIndex].filter { !$0.isDirect }.count
-        return fieldReference(element: element, name: capturedName(entryIndex), in: fields)
-    }
-
-    private func fieldReference(element: Int, name: String, in fields: String) -> String {
-        guard fieldsAreTuple else { return "\(fields).\(name)" }
-        let chunks = tupleChunks
-        guard chunks.count > 1, let chunk = chunks.firstIndex(where: { $0.contains(element) }) else {
-            return "\(fields).\(name)"
-        }
-        return "\(fields).\(chunk).\(name)"
-    }
-
     /// The struct that holds every field while the model is decoded, one member per property, named after it,
     /// and the trees captured for key paths and shared keys; with the code that decodes a key into its field
     /// and finishes every field once the dictionary is read.
@@ -227,7 +169,6 @@ struct ModelCodeGenerator {
     func fieldsDeclaration() -> String {
         // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
         // never finished.
-        if fieldsAreTuple { return fieldsTupleDeclaration() }
         var lines: [String] = []
         lines.append("struct \(Self.fieldsTypeName) {")
         // `fileprivate` members: the compiler gives an internal stored property a getter, a setter and a
@@ -247,101 +188,39 @@ struct ModelCodeGenerator {
         lines.append(
             "    mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {"
         )
-        lines.append(contentsOf: keySwitch(fields: "self").map { "        " + $0 })
+        lines.append("        switch index {")
+        for (entryIndex, entry) in entries.enumerated() {
+            lines.append("        case \(entryIndex):  // \(literal(entry.declared))")
+            if entry.isDirect {
+                let use = entry.uses[0]
+                lines.append(
+                    "            try self.\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
+                )
+            } else {
+                lines.append(
+                    "            self.\(capturedName(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
+                )
+            }
+        }
+        lines.append("        default:")
+        lines.append("            try reader.skipValue()")
+        lines.append("        }")
         lines.append("    }")
         lines.append("")
         lines.append(
             "    mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {"
         )
-        lines.append(contentsOf: finishingStatements(fields: "self").map { "        " + $0 })
-        lines.append("    }")
-        lines.append("}")
-        return lines.joined(separator: "\n")
-    }
-
-    /// The fields as a labelled tuple, `_DecodingFields` its type alias, with the static functions that read a
-    /// key into them and finish them (see ``fieldsAreTuple``).
-    private func fieldsTupleDeclaration() -> String {
-        let elements = tupleElements.map { "\($0.name): \($0.type)" }
-        let chunks = tupleChunks
-        let type =
-            chunks.count == 1
-            ? elements.joined(separator: ", ")
-            : chunks.map { "(\(elements[$0].joined(separator: ", ")))" }.joined(separator: ", ")
-        var lines = ["typealias \(Self.fieldsTypeName) = (\(type))", ""]
-        lines.append(
-            "static func \(Self.tupleDecodeName)<R: ModelKit.ModelReader>(_ fields: inout \(Self.fieldsTypeName), keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {"
-        )
-        lines.append(contentsOf: keySwitch(fields: "fields").map { "    " + $0 })
-        lines.append("}")
-        lines.append("")
-        lines.append(
-            "static func \(Self.tupleFinishName)(_ fields: inout \(Self.fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {"
-        )
-        lines.append(contentsOf: finishingStatements(fields: "fields").map { "    " + $0 })
-        lines.append("}")
-        return lines.joined(separator: "\n")
-    }
-
-    /// The names of the static functions that read a key into fields held as a tuple and finish them.
-    static let tupleDecodeName = "_decodeField"
-    static let tupleFinishName = "_finishFields"
-
-    /// The statements that declare `fields`, a tuple of fresh fields: one literal, or, nested, one labelled
-    /// literal per inner tuple, each in a local of its own.
-    private func freshFieldsStatements() -> [String] {
-        let elements = tupleElements
-        let chunks = tupleChunks
-        guard chunks.count > 1 else {
-            let values = elements.map(\.fresh).joined(separator: ", ")
-            return ["var fields: \(Self.fieldsTypeName) = (\(values))"]
-        }
-        var lines: [String] = []
-        for (chunk, range) in chunks.enumerated() {
-            let values = elements[range].map { "\($0.name): \($0.fresh)" }.joined(separator: ", ")
-            lines.append("let fields\(chunk) = (\(values))")
-        }
-        let parts = chunks.indices.map { "fields\($0)" }.joined(separator: ", ")
-        lines.append("var fields: \(Self.fieldsTypeName) = (\(parts))")
-        return lines
-    }
-
-    /// The `switch` that reads the value of the key at `index` into `fields` (`self` in the fields' struct).
-    private func keySwitch(fields: String) -> [String] {
-        var lines = ["switch index {"]
-        for (entryIndex, entry) in entries.enumerated() {
-            lines.append("case \(entryIndex):  // \(literal(entry.declared))")
-            if entry.isDirect {
-                let use = entry.uses[0]
-                lines.append(
-                    "    try \(field(property: use.property, in: fields)).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
-                )
-            } else {
-                lines.append(
-                    "    \(field(captured: entryIndex, in: fields)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
-                )
-            }
-        }
-        lines.append("default:")
-        lines.append("    try reader.skipValue()")
-        lines.append("}")
-        return lines
-    }
-
-    /// The statements that resolve the captured keys into `fields` and finish every field.
-    private func finishingStatements(fields: String) -> [String] {
-        var lines: [String] = []
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
                 let fullPath =
                     "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
                 lines.append(
-                    "if let found = \(field(captured: candidate.entry, in: fields))?[ModelKit.ValuePath([\(rest)])] {")
+                    "        if let found = self.\(capturedName(candidate.entry))?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(
-                    "    try \(field(property: propertyIndex, in: fields)).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
+                    "            try self.\(properties[propertyIndex].name).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
                 )
-                lines.append("}")
+                lines.append("        }")
             }
         }
         // Every field is finished (settled, or a missing key thrown) before any property is set, so that no
@@ -357,10 +236,12 @@ struct ModelCodeGenerator {
             }
             let reports = property.isOptional ? "false" : "true"
             lines.append(
-                "try \(field(property: index, in: fields)).finish(\(keyArguments), context: context, reportsMissing: \(reports))"
+                "        try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports))"
             )
         }
-        return lines
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
     }
 
     /// The statements that read the dictionary at `reader` into the fields and assign every property of `self`.
@@ -374,21 +255,11 @@ struct ModelCodeGenerator {
         )
         lines.append("}")
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
-        if fieldsAreTuple {
-            lines.append(contentsOf: freshFieldsStatements())
-        } else {
-            lines.append("var fields = \(Self.fieldsTypeName)()")
-        }
+        lines.append("var fields = \(Self.fieldsTypeName)()")
         lines.append("decoding: while true {")
         lines.append("    switch try reader.nextKey(in: keys) {")
         lines.append("    case .known(let index):")
-        if fieldsAreTuple {
-            lines.append(
-                "        try Self.\(Self.tupleDecodeName)(&fields, keyAt: index, in: keys, from: &reader, context: context)"
-            )
-        } else {
-            lines.append("        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)")
-        }
+        lines.append("        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)")
         lines.append("    case .end:")
         lines.append("        break decoding")
         lines.append("    case .unknown:")
@@ -396,11 +267,7 @@ struct ModelCodeGenerator {
         lines.append("        try reader.skipValue()")
         lines.append("    }")
         lines.append("}")
-        if fieldsAreTuple {
-            lines.append("try Self.\(Self.tupleFinishName)(&fields, in: keys, context: context)")
-        } else {
-            lines.append("try fields.finish(in: keys, context: context)")
-        }
+        lines.append("try fields.finish(in: keys, context: context)")
         if setsThroughMemberwiseInitializer {
             // Each value is taken in a statement of its own and the call names locals: as arguments of the one
             // call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with a closure and a
@@ -438,7 +305,6 @@ struct ModelCodeGenerator {
     /// would shadow.
     private func valueLocalNames() -> [String] {
         var taken: Set<String> = ["reader", "context", "keys", "fields"]
-        taken.formUnion(tupleChunks.indices.map { "fields\($0)" })
         for property in properties {
             for expression in [property.initializer, property.transform].compactMap({ $0 }) {
                 taken.formUnion(identifiers(in: expression))

@@ -192,97 +192,6 @@ struct DictionaryModelMacroTests {
         )
     }
 
-    @Test("A struct whose properties all have a written type keeps its fields in a tuple")
-    func typedFieldsTuple() {
-        MacroExpansion.assertExpansion(
-            """
-            @DictionaryModel
-            struct Song {
-                var title: String
-                var plays: Int = 0
-                var album: String?
-            }
-            """,
-            expandedSource: """
-                struct Song {
-                    var title: String
-                    var plays: Int = 0
-                    var album: String?
-                }
-
-                extension Song: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
-                    static let modelKeys = ModelKit.ModelKeys(declaredJoined: "title\\0plays\\0album", snakeCaseJoined: "title\\0plays\\0album", typeStrategy: .propertyNames)
-
-                    typealias _DecodingFields = (title: ModelKit.Field<String>, plays: ModelKit.Field<Int>, album: ModelKit.Field<String?>)
-
-                    static func _decodeField<R: ModelKit.ModelReader>(_ fields: inout _DecodingFields, keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                        switch index {
-                        case 0:  // "title"
-                            try fields.title.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
-                        case 1:  // "plays"
-                            try fields.plays.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
-                        case 2:  // "album"
-                            try fields.album.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
-                        default:
-                            try reader.skipValue()
-                        }
-                    }
-
-                    static func _finishFields(_ fields: inout _DecodingFields, in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                        try fields.title.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                        try fields.plays.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                        try fields.album.finish(keyAt: 2, in: keys, context: context, reportsMissing: false)
-                    }
-
-                    init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                        guard try reader.beginDictionary() else {
-                            throw context.mismatch(expected: "Song (a dictionary)", foundKind: try reader.peekKind())
-                        }
-                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields: _DecodingFields = (ModelKit.Field<String>(hasDefault: false), ModelKit.Field<Int>(hasDefault: true), ModelKit.Field<String?>(hasDefault: true))
-                        decoding: while true {
-                            switch try reader.nextKey(in: keys) {
-                            case .known(let index):
-                                try Self._decodeField(&fields, keyAt: index, in: keys, from: &reader, context: context)
-                            case .end:
-                                break decoding
-                            case .unknown:
-                                try context.unknownKey(reader.currentKey())
-                                try reader.skipValue()
-                            }
-                        }
-                        try Self._finishFields(&fields, in: keys, context: context)
-                        let titleValue = fields.title.takeDecodedValue()
-                        let playsValue = fields.plays.takeDecodedValue(orLiteral: 0)
-                        let albumValue = fields.album.takeDecodedValue(orLiteral: nil)
-                        self.init(title: titleValue, plays: playsValue, album: albumValue)
-                        try self.modelDidDecode(context: context)
-                        try context.validate(self)
-                    }
-
-                    func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
-                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 3)
-                        try context.enter()
-                        try context.writeField(self.title, keyAt: 0, in: keys, to: &writer)
-                        try context.writeField(self.plays, keyAt: 1, in: keys, to: &writer)
-                        try context.writeField(self.album, keyAt: 2, in: keys, to: &writer)
-                        context.leave()
-                        try writer.endDictionary()
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
-                    }
-                    func encode(to encoder: any Encoder) throws {
-                        try ModelKit.CodableBridge.encode(self, to: encoder)
-                    }
-                }
-                """
-        )
-    }
-
     @Test("Key paths and shared keys are captured and resolved after the pass, in key order")
     func keyPaths() {
         MacroExpansion.assertExpansion(
@@ -302,30 +211,37 @@ struct DictionaryModelMacroTests {
                 extension Place: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
-                    typealias _DecodingFields = (city: ModelKit.Field<String?>, image: ModelKit.Field<String?>, captured0: ModelKit.Value?, captured2: ModelKit.Value?)
+                    struct _DecodingFields {
+                        fileprivate var city = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var image = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var captured0: ModelKit.Value? = nil  // "info"
+                        fileprivate var captured2: ModelKit.Value? = nil  // "images"
 
-                    static func _decodeField<R: ModelKit.ModelReader>(_ fields: inout _DecodingFields, keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
-                        switch index {
-                        case 0:  // "info"
-                            fields.captured0 = try context.capture(key: keys.keys[0], from: &reader)
-                        case 1:  // "city"
-                            try fields.city.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
-                        case 2:  // "images"
-                            fields.captured2 = try context.capture(key: keys.keys[2], from: &reader)
-                        default:
-                            try reader.skipValue()
-                        }
-                    }
+                        init() {}
 
-                    static func _finishFields(_ fields: inout _DecodingFields, in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                        if let found = fields.captured0?[ModelKit.ValuePath([.key("city")])] {
-                            try fields.city.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0]), .key("city")]), value: found, context: context)
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "info"
+                                self.captured0 = try context.capture(key: keys.keys[0], from: &reader)
+                            case 1:  // "city"
+                                try self.city.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
+                            case 2:  // "images"
+                                self.captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            default:
+                                try reader.skipValue()
+                            }
                         }
-                        if let found = fields.captured2?[ModelKit.ValuePath([.index(0), .key("url")])] {
-                            try fields.image.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            if let found = self.captured0?[ModelKit.ValuePath([.key("city")])] {
+                                try self.city.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[0]), .key("city")]), value: found, context: context)
+                            }
+                            if let found = self.captured2?[ModelKit.ValuePath([.index(0), .key("url")])] {
+                                try self.image.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
+                            }
+                            try self.city.finish(key: "info.city", context: context, reportsMissing: false)
+                            try self.image.finish(key: "images[0].url", context: context, reportsMissing: false)
                         }
-                        try fields.city.finish(key: "info.city", context: context, reportsMissing: false)
-                        try fields.image.finish(key: "images[0].url", context: context, reportsMissing: false)
                     }
 
                     init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
@@ -333,11 +249,11 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields: _DecodingFields = (ModelKit.Field<String?>(hasDefault: true), ModelKit.Field<String?>(hasDefault: true), nil, nil)
+                        var fields = _DecodingFields()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
-                                try Self._decodeField(&fields, keyAt: index, in: keys, from: &reader, context: context)
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
                             case .end:
                                 break decoding
                             case .unknown:
@@ -345,7 +261,7 @@ struct DictionaryModelMacroTests {
                                 try reader.skipValue()
                             }
                         }
-                        try Self._finishFields(&fields, in: keys, context: context)
+                        try fields.finish(in: keys, context: context)
                         let cityValue = fields.city.takeDecodedValue(orLiteral: nil)
                         let imageValue = fields.image.takeDecodedValue(orLiteral: nil)
                         self.init(city: cityValue, image: imageValue)

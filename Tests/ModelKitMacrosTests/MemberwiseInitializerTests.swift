@@ -484,38 +484,6 @@ struct WideModelExpansionTests {
         #expect(!lines.contains("if true {"))
     }
 
-    @Test("130 typed properties: fields in three tuples of 43 to 44, each made in a statement of its own")
-    func fieldsInNestedTuples() throws {
-        let lines = Self.expandedLines(Self.wideModel(130))
-        let alias = try #require(lines.first { $0.hasPrefix("typealias _DecodingFields = ") })
-        let innerTuples = alias.dropFirst("typealias _DecodingFields = (".count).dropLast()
-            .components(separatedBy: "), (")
-        #expect(innerTuples.map { $0.components(separatedBy: ": ModelKit.Field<Int>").count - 1 } == [43, 43, 44])
-        #expect(alias.hasPrefix("typealias _DecodingFields = ((p0: ModelKit.Field<Int>, p1: "))
-        #expect(alias.hasSuffix("p129: ModelKit.Field<Int>))"))
-        let made = lines.filter { $0.hasPrefix("let fields") }
-        #expect(made.count == 3)
-        #expect(made.first?.hasPrefix("let fields0 = (p0: ModelKit.Field<Int>(hasDefault: true), p1: ") == true)
-        #expect(lines.contains("var fields: _DecodingFields = (fields0, fields1, fields2)"))
-        #expect(
-            lines.contains("try fields.0.p42.decode(priority: 0, keyAt: 42, in: keys, from: &reader, context: context)")
-        )
-        #expect(lines.contains("try fields.1.p43.finish(keyAt: 43, in: keys, context: context, reportsMissing: true)"))
-        #expect(lines.contains("let p129Value = fields.2.p129.takeDecodedValue(orLiteral: 0)"))
-    }
-
-    @Test("64 typed properties: one flat tuple, made in one literal")
-    func fieldsInOneTuple() throws {
-        let lines = Self.expandedLines(Self.wideModel(64))
-        let alias = try #require(lines.first { $0.hasPrefix("typealias _DecodingFields = ") })
-        #expect(alias.hasPrefix("typealias _DecodingFields = (p0: ModelKit.Field<Int>, p1: "))
-        #expect(!alias.contains("), ("))
-        #expect(!lines.contains { $0.hasPrefix("let fields0") })
-        #expect(
-            lines.contains { $0.hasPrefix("var fields: _DecodingFields = (ModelKit.Field<Int>(hasDefault: true), ") })
-        #expect(lines.contains("let p63Value = fields.p63.takeDecodedValue(orLiteral: 0)"))
-    }
-
     @Test("A class of 70 properties sets them in its initializer in blocks of 32")
     func classSetsPropertiesInBlocks() throws {
         let properties = (0..<70).map { "    var p\($0): Int = 0" }

@@ -37,9 +37,8 @@
     named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects))
 @attached(
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
-    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeField),
-    named(_finishFields), named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects),
-    named(_modelKitDefault))
+    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
+    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,
