@@ -137,8 +137,12 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         return Source.classify(pending)
     }
 
+    // The steps below run once per container or element, not per key, and are compiled here once for Foundation
+    // objects (exported, never inlined) rather than again in every module with a model: a one-property model's
+    // release module took a fifth less time without them (0.81 → 0.62 s with the writer's, measured together).
     /// The kind of the next value.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     public mutating func peekKind() throws -> ValueKind {
         switch try pendingShape() {
         case .dictionary: .dictionary
@@ -158,7 +162,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Enters the next value if it is a dictionary.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     public mutating func beginDictionary() throws -> Bool {
         guard case .dictionary(let iterator, _) = try pendingShape() else { return false }
         hasPending = false
@@ -192,7 +197,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Leaves the innermost dictionary, keeping its current key if ``currentKey()`` would read it.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     mutating func popDictionary() {
         let frame = dictionaries.count - 1
         if keyFrame == frame {
@@ -204,7 +210,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Enters the next value if it is an array.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     public mutating func beginArray() throws -> Bool {
         guard case .array(let elements) = try pendingShape() else { return false }
         hasPending = false
@@ -214,7 +221,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Moves to the next element.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     public mutating func nextElement() throws -> Bool {
         guard openIsDictionary.last == false else {
             throw MappingError.readerMisuse("nextElement outside an array", depth: openIsDictionary.count)
@@ -294,7 +302,8 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     public var depth: Int { openIsDictionary.count }
 
     /// Leaves containers down to `depth` and drops an unread value.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @inlinable @inline(never)
     public mutating func recover(toDepth depth: Int) throws {
         while openIsDictionary.count > depth {
             if openIsDictionary.last == true {

@@ -89,7 +89,11 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     /// Trees hold data.
     public static var writesNativeData: Bool { true }
 
-    @inlinable
+    // Errors, and below the containers' steps (once per container), are compiled here once for Foundation objects
+    // rather than in every module with a model (see ``TreeReader/peekKind()``). `add` and `insert` stay inlinable:
+    // they run once per value, and `insert` out of line cost `dictionary()` 5% of its time.
+    @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @inlinable @inline(never)
     func misuse(_ detail: String) -> MappingError {
         MappingError(
             .malformedData(format: "writer", location: "depth \(waiting.count)", detail: detail), at: ValuePath())
@@ -160,7 +164,8 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Starts a dictionary.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @inlinable @inline(never)
     public mutating func beginDictionary(count: Int) throws {
         suspendOpenContainer()
         dictionary = Builder.makeDictionary(capacity: count)
@@ -176,7 +181,8 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Ends the current dictionary.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @inlinable @inline(never)
     public mutating func endDictionary() throws {
         guard open == .dictionary else { throw misuse("endDictionary without a dictionary") }
         let node = Builder.node(dictionary: takeDictionary())
@@ -185,7 +191,8 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Starts an array.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @inlinable @inline(never)
     public mutating func beginArray(count: Int) throws {
         suspendOpenContainer()
         array = []
@@ -194,7 +201,8 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Ends the current array.
-    @inlinable
+    @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @inlinable @inline(never)
     public mutating func endArray() throws {
         guard open == .array else { throw misuse("endArray without an array") }
         let node = Builder.node(array: takeArray())

@@ -82,8 +82,10 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     // MARK: - Containers
 
+    // Compiled here once, not in every module with a model: they run once per container, where a call costs
+    // nothing measurable, and `writeKey` and the scalars, once per value, stay inlinable.
+
     /// Starts a dictionary.
-    @inlinable
     public mutating func beginDictionary(count: Int) throws {
         try prepareValue()
         buffer.append(UInt8(ascii: "{"))
@@ -111,7 +113,6 @@ public struct JSONWriter: ModelWriter, Sendable {
     }
 
     /// Ends the current dictionary.
-    @inlinable
     public mutating func endDictionary() throws {
         guard let container = containers.last, container.isDictionary, !container.awaitsValue else {
             throw misuse("endDictionary without an open dictionary, or after a key without a value")
@@ -123,7 +124,6 @@ public struct JSONWriter: ModelWriter, Sendable {
     }
 
     /// Starts an array.
-    @inlinable
     public mutating func beginArray(count: Int) throws {
         try prepareValue()
         buffer.append(UInt8(ascii: "["))
@@ -131,7 +131,6 @@ public struct JSONWriter: ModelWriter, Sendable {
     }
 
     /// Ends the current array.
-    @inlinable
     public mutating func endArray() throws {
         guard let container = containers.last, !container.isDictionary else {
             throw misuse("endArray without an open array")
