@@ -83,6 +83,22 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -178,6 +194,22 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.name, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -281,6 +313,22 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -378,6 +426,22 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.observed, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -494,6 +558,22 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -581,6 +661,22 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.`inout`, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -672,6 +768,22 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -755,6 +867,22 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -833,6 +961,22 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     func encode(to encoder: any Encoder) throws {
@@ -1135,6 +1279,22 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1226,6 +1386,22 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.x, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -1323,6 +1499,22 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.image, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -1517,6 +1709,22 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1626,6 +1834,22 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1727,6 +1951,22 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -1860,6 +2100,22 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1960,6 +2216,22 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.owner, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                    }
+
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
