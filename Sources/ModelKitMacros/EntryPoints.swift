@@ -9,21 +9,20 @@
 /// A model's decoding initializer and `encode` are generic over the reader and the writer. In the model's own
 /// module the optimizer compiles them for each reader the module's code uses; code in another module (an app that
 /// imports its models from a library) sees only the generic entry point, which reaches every reader call through
-/// a witness table, several times slower. A model therefore gets its
+/// a witness table, several times slower. A `public` or `package` model therefore gets its
 /// own `_decodeJSON`, `_decodeObjects`, `_encodeJSON` and `_encodeObjects` (ModelKit's `ModelEntryPoints`): each
 /// names one concrete reader or writer, so the model's module compiles the model's code for it, and ModelKit
 /// calls them whenever it reads or writes that format, from any module.
 ///
 /// The price is paid once, in the model's own optimized build: each entry point compiles the model's code again
-/// (debug builds compile a call). Internal models get them too: ModelKit's `init(data:)` and the rest, compiled
-/// once in ModelKit, reach every model through them, and through ModelKit's defaults an internal model's
-/// decoding kept its `finish` out of line (Weibo's statuses +0.4% of instructions, 3–6% of time).
+/// (debug builds compile a call). Internal models get none: code in their module is compiled for the readers it
+/// uses, as before.
 enum EntryPoints {
-    /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
-    /// to be compiled for every type it is used with). A subclass inherits its class's, which
+    /// The members, for a model at `access`, or an empty list for an internal or generic model (whose entry
+    /// points would have to be compiled for every type it is used with). A subclass inherits its class's, which
     /// reach its own code through `Self` and dynamic dispatch.
     static func members(access: String, isGeneric: Bool) -> [String] {
-        guard !isGeneric else { return [] }
+        guard !access.isEmpty, !isGeneric else { return [] }
         return [
             "\(access)static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {",
             "    try Self(from: &reader, context: context)",

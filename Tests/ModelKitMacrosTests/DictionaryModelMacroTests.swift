@@ -83,22 +83,6 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -194,22 +178,6 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.name, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -313,22 +281,6 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -426,22 +378,6 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.observed, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -558,22 +494,6 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -661,22 +581,6 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.`inout`, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -768,22 +672,6 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -867,22 +755,6 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -961,22 +833,6 @@ struct DictionaryModelMacroTests {
                         try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     func encode(to encoder: any Encoder) throws {
@@ -1279,22 +1135,6 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1386,22 +1226,6 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.x, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -1499,22 +1323,6 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.image, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -1709,22 +1517,6 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1834,22 +1626,6 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1951,22 +1727,6 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {
@@ -2100,22 +1860,6 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -2216,22 +1960,6 @@ struct DictionaryModelDiagnosticTests {
                         try context.writeField(self.owner, keyAt: 1, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
-                    }
-
-                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try Self(from: &reader, context: context)
-                    }
-
-                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
-                    }
-
-                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try encode(to: &writer, context: context)
                     }
 
                     init(from decoder: any Decoder) throws {

@@ -20,39 +20,40 @@ extension Decoded: Sendable where Model: Sendable {}
 // The initializers return the model alone, so they do not collect diagnostics that nobody could read (a
 // tenth of the time of decoding Weibo's statuses, whose sizes are often text); `decode(…)` returns them.
 
-// None of the entry points below is inlinable: each is compiled once, here, for every model, and reaches the
-// model's own code through `_decodeJSON`/`_decodeObjects` (see `ModelEntryPoints`). Inlinable, every call site
-// in an app compiled its own copy of the three formats' readers for its model: a module that decoded 303 models
-// with `init(data:)` took 2.96 s to build for release, now 0.52 s. A call costs about 200 instructions more,
-// once per document (0.9% of a 30-field `[String: Any]`).
 extension ModelDecodable {
     /// Decodes from a dictionary, the seeds' `initWithDict:`.
+    @inlinable
     public init(dictionary: [String: Any], options: DecodingOptions = DecodingOptions()) throws {
         self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, object: dictionary)
     }
 
     /// Decodes from any Foundation object: `NSDictionary`, `[Any]`, `NSArray`, or a scalar.
+    @inlinable
     public init(object: Any, options: DecodingOptions = DecodingOptions()) throws {
         self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, object: object)
     }
 
     /// Decodes from a ``Value`` tree.
+    @inlinable
     public init(value: Value, options: DecodingOptions = DecodingOptions()) throws {
         self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, value: value)
     }
 
     /// Decodes from JSON, an XML property list or a binary property list; the format is told from the bytes.
+    @inlinable
     public init(data: Data, options: DecodingOptions = DecodingOptions()) throws {
         self = try DecodingContext(options: options.modelOnly).decodeRoot(Self.self, data: data, format: nil)
     }
 
     /// Decodes from a file: JSON, XML property list or binary property list, told from the content.
+    @inlinable
     public init(contentsOf url: URL, options: DecodingOptions = DecodingOptions()) throws {
         self = try Self.decode(contentsOf: url, options: options.modelOnly).model
     }
 
     /// Decodes from a bundle resource by its file name (`"app.plist"`), like MJExtension's
     /// `objectArrayWithFilename:`.
+    @inlinable
     public init(
         resource name: String, in bundle: Bundle = .main, options: DecodingOptions = DecodingOptions()
     )
@@ -68,6 +69,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from Foundation objects and returns the diagnostics too.
+    @inlinable
     public static func decode(object: Any, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
         let model = try context.decodeRoot(Self.self, object: object)
@@ -75,6 +77,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from a ``Value`` tree and returns the diagnostics too.
+    @inlinable
     public static func decode(value: Value, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         let context = DecodingContext(options: options)
         let model = try context.decodeRoot(Self.self, value: value)
@@ -82,11 +85,13 @@ extension ModelDecodable {
     }
 
     /// Decodes from bytes in any supported format and returns the diagnostics too.
+    @inlinable
     public static func decode(data: Data, options: DecodingOptions = DecodingOptions()) throws -> Decoded<Self> {
         try decode(data: data, format: ModelFileFormat.detect(data), options: options)
     }
 
     /// Decodes from bytes in `format` and returns the diagnostics too.
+    @inlinable
     public static func decode(
         data: Data, format: ModelFileFormat, options: DecodingOptions = DecodingOptions()
     )
@@ -98,6 +103,7 @@ extension ModelDecodable {
     }
 
     /// Decodes from a file and returns the diagnostics too; errors name the file.
+    @inlinable
     public static func decode(
         contentsOf url: URL, options: DecodingOptions = DecodingOptions()
     ) throws -> Decoded<
@@ -117,18 +123,21 @@ extension DecodingContext {
     // model, every string retained and released, for each model decoded.
 
     /// Decodes the root of Foundation objects.
+    @inlinable
     func decodeRoot<T: ModelDecodable>(_ type: T.Type, object: Any) throws -> T {
         var reader = FoundationObjectReader(object)
         return try decodeRoot(type, from: &reader)
     }
 
     /// Decodes the root of a ``Value`` tree.
+    @inlinable
     func decodeRoot<T: ModelDecodable>(_ type: T.Type, value: Value) throws -> T {
         var reader = ValueReader(value)
         return try decodeRoot(type, from: &reader)
     }
 
     /// Decodes the root of bytes in `format`, or in the format told from the bytes when `format` is `nil`.
+    @inlinable
     func decodeRoot<T: ModelDecodable>(_ type: T.Type, data: Data, format: ModelFileFormat?) throws -> T {
         guard data.count <= options.maximumInputBytes else {
             throw MappingError(.tooLarge("\(data.count) bytes, limit \(options.maximumInputBytes)"), at: ValuePath())
@@ -141,21 +150,15 @@ extension DecodingContext {
     /// Decodes the root value, with the same located errors as nested values.
     @inlinable
     func decodeRoot<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T {
-        if try reader.decodeNull() { return try nullRoot(T.self) }
+        if try reader.decodeNull() {
+            if let null = T.nullValue { return null }
+            throw mismatch(expected: "\(T.self)", foundKind: .null)
+        }
         do {
             return try T.decodedValue(from: &reader, context: self)
         } catch let error as MappingError where error.path.components.isEmpty {
             throw located(error, expecting: "\(T.self)")
         }
-    }
-
-    // Apart, so that the root's path in generic code, compiled once in ModelKit, makes no `Optional<T>`: its
-    // metadata cost 300 instructions on every call, more than a small model's `[String: Any]` took to decode.
-    /// The value `T` stands for a `null` root with, or the error that it has none.
-    @inlinable @inline(never)
-    func nullRoot<T: ModelDecodable>(_ type: T.Type) throws -> T {
-        if let null = T.nullValue { return null }
-        throw mismatch(expected: "\(T.self)", foundKind: .null)
     }
 }
 
@@ -176,8 +179,6 @@ extension MappingError {
     }
 }
 
-// The trees stay inlinable: one writer each, small at a call site, and `dictionary()` compiled once here took
-// 2% longer (a context allocated on the heap instead of the stack). The files' bytes, three writers, do not.
 extension ModelEncodable {
     /// The model as a ``Value`` tree.
     @inlinable
@@ -208,12 +209,14 @@ extension ModelEncodable {
     }
 
     /// The model in `format`'s bytes.
+    @inlinable
     public func data(format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws -> Data {
         try format.encode(self, options: options)
     }
 
     /// The model in `format`'s bytes, handed to `sink` in order as they are made: a large binary property list
     /// goes to a file in pieces instead of being held whole.
+    @inlinable
     public func write(
         format: ModelFileFormat, options: EncodingOptions = EncodingOptions(),
         to sink: (UnsafeRawBufferPointer) throws -> Void
@@ -222,17 +225,20 @@ extension ModelEncodable {
     }
 
     /// The model as JSON.
+    @inlinable
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
         try data(format: .json, options: options)
     }
 
     /// The model as a property list, binary unless asked otherwise.
+    @inlinable
     public func propertyListData(binary: Bool = true, options: EncodingOptions = EncodingOptions()) throws -> Data {
         try data(format: binary ? .binaryPropertyList : .xmlPropertyList, options: options)
     }
 
     /// Writes the model to `url` atomically (a temporary file in the same folder, then a rename), so a crash
     /// leaves the old file or the new one, never half of one.
+    @inlinable
     public func write(to url: URL, format: ModelFileFormat, options: EncodingOptions = EncodingOptions()) throws {
         let bytes = try data(format: format, options: options)
         do {

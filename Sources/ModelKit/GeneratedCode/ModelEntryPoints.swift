@@ -11,9 +11,9 @@
 /// So every ``ModelDecodable`` type also has `_decodeJSON(from:context:)` and
 /// `_decodeObjects(from:context:)`, and every ``ModelEncodable`` type
 /// `_encodeJSON(to:context:)` and `_encodeObjects(to:context:)`: entry
-/// points for one concrete reader or writer. `@DictionaryModel` writes them for every model that is not generic,
+/// points for one concrete reader or writer. `@DictionaryModel` writes them for `public` and `package` models,
 /// in the model's module, where they are compiled for that reader; every other type takes the defaults below,
-/// which call the generic code. ModelKit decodes and encodes every value through
+/// which call the generic code, as before. ModelKit decodes and encodes every value through
 /// ``ModelDecodable/decodedValue(from:context:)`` and ``ModelEncodable/encodeValue(to:context:)``, which ask
 /// the reader or writer (``ModelReader/decodeValue(_:from:context:)``, ``ModelWriter/encodeValue(_:to:context:)``):
 /// the JSON reader and writer and the Foundation-object ones choose their entry point, the others the generic

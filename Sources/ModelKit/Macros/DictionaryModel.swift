@@ -26,9 +26,8 @@
 /// declares an initializer, when a stored property it would set is less visible than the struct, or when a
 /// property's type is neither written nor plain from a literal or `Type()`.
 ///
-/// A struct or class that is not generic also gets entry points compiled for JSON and Foundation objects (see
-/// ``ModelEntryPoints``), so that it decodes as fast from another module, and through ModelKit's entry points
-/// (`init(data:)`, compiled once in ModelKit), as from code of its own module.
+/// A `public` or `package` struct or class also gets entry points compiled for JSON and Foundation objects (see
+/// ``ModelEntryPoints``), so that it decodes as fast from another module as from its own.
 ///
 /// A key that appears more than once in one dictionary counts with its last value, as in Foundation's
 /// `JSONSerialization` and in every ``Value`` tree, whichever source the model decodes from.
