@@ -91,7 +91,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
 
     // Errors, and below the containers' steps (once per container), are compiled here once for Foundation objects
     // rather than in every module with a model (see ``TreeReader/peekKind()``). `add` and `insert` stay inlinable:
-    // they run once per value, and `insert` out of line cost `dictionary()` 5% of its time.
+    // they run once per value, and `insert` out of line cost `dictionary()` 4–6% more instructions.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
     @inlinable @inline(never)
     func misuse(_ detail: String) -> MappingError {

@@ -82,8 +82,9 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     // MARK: - Containers
 
-    // Compiled here once, not in every module with a model: they run once per container, where a call costs
-    // nothing measurable, and `writeKey` and the scalars, once per value, stay inlinable.
+    // Compiled here once, not in every module with a model: they run once per container, where the call cost
+    // canada.json's encoding 0.67% more instructions (two calls per coordinate pair) and twitter.json's 0.18%;
+    // `writeKey` and the scalars, once per value, stay inlinable.
 
     /// Starts a dictionary.
     public mutating func beginDictionary(count: Int) throws {
