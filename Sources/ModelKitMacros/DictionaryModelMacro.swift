@@ -29,10 +29,10 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
             switch argument.label?.text {
             case "keyStrategy":
-                let text = argument.expression.trimmedDescription
+                let text = argument.expression.trimmedText
                 result.strategy = text.hasSuffix("snakeCase") ? ".snakeCase" : ".propertyNames"
             case "inheritsFromModel":
-                result.inheritsFromModel = argument.expression.trimmedDescription == "true"
+                result.inheritsFromModel = argument.expression.trimmedText == "true"
             case "discriminator":
                 if let literal = argument.expression.as(StringLiteralExprSyntax.self),
                     let segment = literal.segments.first?.as(StringSegmentSyntax.self)
@@ -83,7 +83,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     static func hasPlainSuperclass(_ declaration: ClassDeclSyntax) -> Bool {
         guard let first = declaration.inheritanceClause?.inheritedTypes.first?.type else { return false }
         if first.is(AttributedTypeSyntax.self) { return false }
-        let name = first.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        let name = first.trimmedText.split(separator: ".").last.map(String.init) ?? ""
         if knownProtocols.contains(name) { return false }
         return !(name.hasSuffix("able") || name.hasSuffix("Protocol") || name.hasSuffix("Convertible"))
     }
@@ -209,7 +209,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         let arguments = arguments(of: node)
-        let conformances = protocols.map(\.trimmedDescription)
+        let conformances = protocols.map { $0.trimmedText }
         let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         // The compiler lists `Codable` as its parts, `Decodable` and `Encodable`, when it asks for them.
         let names = Set(conformances.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
@@ -239,7 +239,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let access = accessPrefix(structDeclaration.modifiers)
         let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
         let generator = ModelCodeGenerator(
-            typeName: typeName, typeReference: type.trimmedDescription, properties: properties,
+            typeName: typeName, typeReference: type.trimmedText, properties: properties,
             keysExpression: "Self.modelKeys",
             hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration))
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
@@ -271,7 +271,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let codingMembers = coding.members(access: access)
         let codableMembers = codingMembers.isEmpty ? "" : "\n" + codingMembers
         let source = """
-            extension \(type.trimmedDescription)\(conformanceClause) {
+            extension \(type.trimmedText)\(conformanceClause) {
             \(indented(body.joined(separator: "\n") + codableMembers, by: 4))
             }
             """
@@ -294,7 +294,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             var tag: String?
             for attribute in caseDeclaration.attributes {
                 guard let attribute = attribute.as(AttributeSyntax.self),
-                    ["Key", "ModelKit.Key"].contains(attribute.attributeName.trimmedDescription),
+                    ["Key", "ModelKit.Key"].contains(attribute.attributeName.trimmedText),
                     let literal = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
                         .as(StringLiteralExprSyntax.self),
                     let segment = literal.segments.first?.as(StringSegmentSyntax.self)
@@ -303,7 +303,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             }
             for element in caseDeclaration.elements {
                 guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
-                    let payload = parameters.first?.type.trimmedDescription
+                    let payload = parameters.first?.type.trimmedText
                 else {
                     context.diagnose(
                         Diagnostic(
@@ -322,7 +322,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         }.joined(separator: "\n")
         let codable = coding.members(access: access)
         let source = """
-            extension \(type.trimmedDescription)\(conformanceClause) {
+            extension \(type.trimmedText)\(conformanceClause) {
                 \(access)static let modelKeys = ModelKit.ModelKeys(declared: [\(literal(discriminator))], snakeCase: [\(literal(discriminator))], typeStrategy: .propertyNames)
 
                 \(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {

@@ -40,7 +40,7 @@ struct MemberwiseInitializer {
         for member in declaration.memberBlock.members {
             if member.decl.is(InitializerDeclSyntax.self) { return nil }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            let modifiers = variable.modifiers.map(\.name.text)
+            let modifiers = variable.modifiers.map { $0.name.text }
             if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
             let bindings = Array(variable.bindings)
@@ -58,12 +58,12 @@ struct MemberwiseInitializer {
                 let initializer = binding.initializer?.value
                 if isLet && initializer != nil { continue }
                 let written = PropertyReader.writtenType(of: bindings, at: index)
-                guard let type = written?.trimmedDescription ?? initializer.flatMap(Self.plainType) else { return nil }
+                guard let type = written?.trimmedText ?? initializer.flatMap(Self.plainType) else { return nil }
                 let isOptional = written.map(PropertyReader.isOptional) ?? false
                 parameters.append(
                     Parameter(
                         name: pattern.identifier.text, type: type,
-                        defaultValue: initializer?.trimmedDescription ?? (isOptional && !isLet ? "nil" : nil)))
+                        defaultValue: initializer?.trimmedText ?? (isOptional && !isLet ? "nil" : nil)))
             }
         }
         guard parameters.count <= Self.maximumParameterCount else { return nil }
@@ -107,7 +107,7 @@ struct MemberwiseInitializer {
         if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
             isTypeName(call.calledExpression)
         {
-            return call.calledExpression.trimmedDescription
+            return call.calledExpression.trimmedText
         }
         return nil
     }

@@ -135,7 +135,7 @@ struct ModelMacroFixIt: FixItMessage {
 enum ModelFixIts {
     /// Deletes `attribute`, keeping the indentation before it, so that the declaration stays where it was.
     static func removing(_ attribute: AttributeSyntax) -> FixIt {
-        let name = attribute.attributeName.trimmedDescription
+        let name = attribute.attributeName.trimmedText
         let replacement = TokenSyntax(.identifier(""), leadingTrivia: attribute.leadingTrivia, presence: .present)
         return FixIt(
             message: ModelMacroFixIt.removeAttribute(name),
@@ -172,7 +172,7 @@ enum PropertyReader {
             // `@Key` and `@Transform` promise decoding; on a property the macro skips, they would silently not.
             let markers: [(attribute: AttributeSyntax, name: String)] = variable.attributes.compactMap { element in
                 guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-                let name = attribute.attributeName.trimmedDescription
+                let name = attribute.attributeName.trimmedText
                 if keyNames.contains(name) { return (attribute, "Key") }
                 if transformNames.contains(name) { return (attribute, "Transform") }
                 return nil
@@ -204,7 +204,7 @@ enum PropertyReader {
                     hasOtherAttributes = true
                     continue
                 }
-                let name = attribute.attributeName.trimmedDescription
+                let name = attribute.attributeName.trimmedText
                 switch name {
                 case "Ignored", "ModelKit.Ignored", "ObservationIgnored", "Transient":
                     ignored = true
@@ -243,7 +243,7 @@ enum PropertyReader {
                     }
                 case "Transform", "ModelKit.Transform":
                     transform =
-                        attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
+                        attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedText
                 default:
                     hasOtherAttributes = true
                 }
@@ -266,7 +266,7 @@ enum PropertyReader {
                             Diagnostic(
                                 node: Syntax(binding),
                                 message: ModelMacroMessage.uninferableType(
-                                    name: pattern.identifier.text, initializer: initializer.trimmedDescription),
+                                    name: pattern.identifier.text, initializer: initializer.trimmedText),
                                 fixIts: [ModelFixIts.addingTypeAnnotation(to: binding)]))
                         continue
                     }
@@ -283,8 +283,8 @@ enum PropertyReader {
                 result.append(
                     ModelProperty(
                         name: name,
-                        type: typeSyntax?.trimmedDescription,
-                        initializer: initializer?.trimmedDescription,
+                        type: typeSyntax?.trimmedText,
+                        initializer: initializer?.trimmedText,
                         isOptional: typeSyntax.map(isOptional) ?? false,
                         isLet: isLet,
                         keys: keys.isEmpty ? [bare] : keys,
@@ -383,13 +383,4 @@ func literal(_ text: String) -> String {
         }
     }
     return "\"\(escaped)\""
-}
-
-/// `text` with every line that is not empty indented by `spaces` more, so that generated code nested in a block
-/// is indented as the block is.
-func indented(_ text: String, by spaces: Int) -> String {
-    let indentation = String(repeating: " ", count: spaces)
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : indentation + $0 }
-        .joined(separator: "\n")
 }

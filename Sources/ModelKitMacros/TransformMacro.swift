@@ -32,7 +32,7 @@ public struct TransformMacro: PeerMacro {
         for (index, binding) in bindings.enumerated() {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             // `var a, b: Int` writes the type once, on the last binding.
-            let type = bindings[index...].lazy.compactMap { $0.typeAnnotation?.type.trimmedDescription }.first
+            let type = bindings[index...].lazy.compactMap { $0.typeAnnotation?.type.trimmedText }.first
             guard hasAccessor(type: type), let type else { continue }
             let name = accessorName(pattern.identifier.text.filter { $0 != "`" })
             result.append(
