@@ -144,11 +144,12 @@ def main():
     for flavour, modelkit in (("Model", True), ("Codable", False)):
         imports = "import ModelKit\n\n" if modelkit else "import Foundation\n\n"
         dependency = '[.product(name: "ModelKit", package: "ModelKit")]' if modelkit else "[]"
-        decode = (
-            "try? {name}(data: Data(\"{{}}\".utf8))"
-            if modelkit
-            else "try? JSONDecoder().decode({name}.self, from: Data(\"{{}}\".utf8))"
-        )
+        # The client decodes JSON, as Codable's decodes it with `JSONDecoder`: through `init(json:)`, compiled once in
+        # ModelKit. A second client calls `init(data:)`, which tells the format from the bytes and so compiles the
+        # readers of the three formats for each model in the calling module (reported, not a target).
+        codable_decode = "try? JSONDecoder().decode({name}.self, from: Data(\"{{}}\".utf8))"
+        decode = "try? {name}(json: Data(\"{{}}\".utf8))" if modelkit else codable_decode
+        any_format_decode = "try? {name}(data: Data(\"{{}}\".utf8))" if modelkit else codable_decode
         client_calls = []
         client_modules = []
         # Swift 6.3.1 crashes generating debug info for synthesized Codable of 3,000 properties: widths from 2,000
@@ -167,7 +168,7 @@ def main():
             settings = ', swiftSettings: [.unsafeFlags(["-Xfrontend", "-gnone"])]' if no_debug_info else ""
             targets.append(f'.target(name: "{module}", dependencies: {dependency}{settings})')
             client_modules.append(module)
-            client_calls.append(decode.format(name=f"{module}.Wide{width}"))
+            client_calls.append(f"{module}.Wide{width}")
         if many:
             count, per_model = many
             module = f"Many{flavour}"
@@ -181,18 +182,18 @@ def main():
             write(f"{package}/Sources/{module}/Leaf.swift", imports + leaf_source(modelkit))
             targets.append(f'.target(name: "{module}", dependencies: {dependency})')
             client_modules.append(module)
-            client_calls.extend(decode.format(name=f"{module}.Item{index}") for index in range(count))
-        client = f"Client{flavour}"
-        body = "".join(f"import {module}\n" for module in client_modules)
-        body += "import ModelKit\n" if modelkit else ""
-        body += "import Foundation\n\n/// Decodes every model of the modules above, from another module.\npublic func decodeAll() {\n"
-        body += "".join(f"    _ = {call}\n" for call in client_calls)
-        body += "}\n"
-        write(f"{package}/Sources/{client}/DecodeAll.swift", body)
-        client_dependencies = ", ".join(f'"{module}"' for module in client_modules)
-        if modelkit:
-            client_dependencies += ', .product(name: "ModelKit", package: "ModelKit")'
-        targets.append(f'.target(name: "{client}", dependencies: [{client_dependencies}])')
+            client_calls.extend(f"{module}.Item{index}" for index in range(count))
+        for client, call in ((f"Client{flavour}", decode), (f"ClientAnyFormat{flavour}", any_format_decode)):
+            body = "".join(f"import {module}\n" for module in client_modules)
+            body += "import ModelKit\n" if modelkit else ""
+            body += "import Foundation\n\n/// Decodes every model of the modules above, from another module.\npublic func decodeAll() {\n"
+            body += "".join(f"    _ = {call.format(name=name)}\n" for name in client_calls)
+            body += "}\n"
+            write(f"{package}/Sources/{client}/DecodeAll.swift", body)
+            client_dependencies = ", ".join(f'"{module}"' for module in client_modules)
+            if modelkit:
+                client_dependencies += ', .product(name: "ModelKit", package: "ModelKit")'
+            targets.append(f'.target(name: "{client}", dependencies: [{client_dependencies}])')
     target_list = ",\n        ".join(targets)
     manifest = f"""// swift-tools-version: 6.1
 import PackageDescription

@@ -72,6 +72,10 @@ def main():
 
     targets = list(failures)
     for entry in cases:
+        if entry["case"] == "client-any-format":
+            # What telling the format from the bytes costs a caller (`init(data:)`): shown, not a target; the
+            # client that decodes JSON, as Codable's does, is.
+            continue
         name = f"{entry['configuration']} {entry['case']}"
         targets.append((f"{name}: time ≤ 2.0× Codable", entry["timeRatio"] <= 2.0, entry["timeRatio"]))
         if "touch-one" not in entry["case"]:

@@ -13,7 +13,7 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
     /// A cheap number from a decoded shared model, as ``DataSet/size`` is for the local one.
     let sharedSize: (Shared) -> Int
 
-    var all: [BenchmarkCase] { [jsonDecode, jsonEncode] }
+    var all: [BenchmarkCase] { [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode] }
 
     var jsonDecode: BenchmarkCase {
         BenchmarkCase(
@@ -25,6 +25,21 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
             try set.checkCoverage(Shared.decode(data: json).diagnostics, by: "Model(data:) of the library's model")
             return .time(
                 subject: { sharedSize(try Shared(data: json)) },
+                baseline: .routine({ set.size(try Local(data: json)) }))
+        }
+    }
+
+    /// `init(json:)`, compiled once in ModelKit, reaching the library's model through its `_decodeJSON`: what an
+    /// app that decodes many models pays at run time for building quickly.
+    var jsonDecodeThroughEntryPoint: BenchmarkCase {
+        BenchmarkCase(
+            name: "\(set.name).json-decode-cross-module-init-json", subject: "Model(json:), model in a library",
+            baseline: "Model(data:), the model in this module"
+        ) {
+            let json = try data.json(set.name)
+            try checkShared(Shared(json: json))
+            return .time(
+                subject: { sharedSize(try Shared(json: json)) },
                 baseline: .routine({ set.size(try Local(data: json)) }))
         }
     }

@@ -21,6 +21,10 @@ enum WideModelChecks {
             checker.expect(
                 try again.dictionary() as NSDictionary == record.dictionary() as NSDictionary,
                 "JSON written and read back gives the same dictionary")
+            let throughEntryPoint = try WideRecord(json: json)
+            checker.expect(
+                try throughEntryPoint.dictionary() as NSDictionary == record.dictionary() as NSDictionary,
+                "init(json:), compiled in ModelKit, reads it too")
         }
         checker.run("100 models of one file decode from another module") { checker in
             let leaf: [String: Any] = ["count": 1, "children": [["id": 3, "title": "leaf"]]]
@@ -32,6 +36,7 @@ enum WideModelChecks {
             let last = try SmallModel99(data: Data(#"{"count": 99, "children": [{"count": 98}]}"#.utf8))
             checker.expect(last.count == 99 && last.children.first?.count == 98, "the last model of the file too")
             checker.expect(try SmallModel99(dictionary: last.dictionary()) == last, "and it round-trips")
+            checker.expect(try SmallModel99(json: last.jsonData()) == last, "and through init(json:)")
         }
     }
 }
