@@ -33,26 +33,14 @@ struct JSONEntryPointTests {
             try Household(json: Data(#"{"pets": [{"name": "Rex"}, {"name": ["x"]}]}"#.utf8), options: .strict)
         }
         #expect(mismatch.map { "\($0.path)" } == "pets[1].name")
-        let malformed = #expect(throws: MappingError.self) { try Pet(json: Data("{\n  \"name\": ,}".utf8)) }
-        guard case .malformedData(let format, let location, _)? = malformed?.reason else {
-            Issue.record("expected malformed data, got \(String(describing: malformed))")
-            return
-        }
-        #expect(format == "JSON")
-        #expect(location == "line 2, column 11")
+        expectMalformedJSON(at: "line 2, column 11") { try Pet(json: Data("{\n  \"name\": ,}".utf8)) }
     }
 
     @Test("Property lists are not told from the bytes: they fail as JSON")
     func propertyListsAreJSONErrors() throws {
         let plist = try Pet(name: "Rex", age: 3).data(format: .xmlPropertyList)
         #expect(try Pet(data: plist) == Pet(name: "Rex", age: 3))
-        let error = #expect(throws: MappingError.self) { try Pet(json: plist) }
-        guard case .malformedData(let format, let location, _)? = error?.reason else {
-            Issue.record("expected malformed data, got \(String(describing: error))")
-            return
-        }
-        #expect(format == "JSON")
-        #expect(location == "line 1, column 1")
+        expectMalformedJSON(at: "line 1, column 1") { try Pet(json: plist) }
     }
 
     @Test("The input's size and depth limits hold")
@@ -74,4 +62,14 @@ struct JSONEntryPointTests {
         let error = #expect(throws: MappingError.self) { try Pet(json: Data(" null ".utf8)) }
         #expect(error.map { "\($0)" }?.contains("Pet") == true)
     }
+}
+
+/// Expects `body` to fail as malformed JSON at `location` ("line 2, column 11").
+private func expectMalformedJSON<Result>(
+    at location: String, sourceLocation: SourceLocation = #_sourceLocation, performing body: () throws -> Result
+) {
+    let error = expectMappingError(kind: .malformedData, sourceLocation: sourceLocation, performing: body)
+    guard case .malformedData(let format, let found, _)? = error?.reason else { return }
+    #expect(format == "JSON", sourceLocation: sourceLocation)
+    #expect(found == location, sourceLocation: sourceLocation)
 }
