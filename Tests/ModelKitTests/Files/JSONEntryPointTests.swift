@@ -16,6 +16,14 @@ struct JSONEntryPointTests {
         #expect(model.scores == [1, 2])
     }
 
+    @Test("A slice of a larger buffer decodes: the bytes are read from the slice's start")
+    func slice() throws {
+        let padded = Data("xx".utf8) + Self.household + Data("yy".utf8)
+        let slice = padded[2..<(padded.count - 2)]
+        #expect(slice.startIndex == 2)
+        #expect(try Household(json: slice) == (try Household(json: Self.household)))
+    }
+
     @Test("decode(json:) returns what the lenient rules did, each with its key path")
     func diagnostics() throws {
         let decoded = try Household.decode(json: Self.household)
