@@ -8,7 +8,9 @@ extension SyntaxProtocol {
     /// The node's source without its leading and trailing trivia, as `trimmedDescription` gives it, read
     /// straight from the node's text.
     var trimmedText: String {
-        if let token = self.as(TokenSyntax.self) { return token.text }
+        // Around a missing token `trimmedDescription` keeps trivia the byte count would drop; such code does not
+        // compile anyway, so it takes the slow way.
+        if hasError { return trimmedDescription }
         let bytes = syntaxTextBytes
         let start = leadingTriviaLength.utf8Length
         let end = max(start, bytes.count - trailingTriviaLength.utf8Length)

@@ -10,7 +10,7 @@ import Testing
 @Suite("The expansion's text")
 struct ExpansionTextTests {
     @Test(
-        "trimmedText is trimmedDescription for every node of declarations with comments, odd spacing and non-ASCII text"
+        "trimmedText is trimmedDescription for every node of declarations with comments, odd spacing, non-ASCII text and missing tokens"
     )
     func trimmedTextIsTrimmedDescription() {
         let file = Parser.parse(
@@ -25,6 +25,7 @@ struct ExpansionTextTests {
                     var total: Int { items?.count ?? 0 }
                 }
                 enum Pet { case dog(Dog), cat( Cat ) }
+                struct Broken { var x: = 1; @Key( var y }
                 """)
         let nodes = AllNodes(viewMode: .sourceAccurate)
         nodes.walk(file)
