@@ -11,7 +11,10 @@ struct FormatCases<Model: ModelCodable, Twin: Codable> {
     let data: BenchmarkData
 
     var all: [BenchmarkCase] {
-        [jsonDecode, jsonEncode, binaryPropertyListDecode, xmlPropertyListDecode, binaryPropertyListEncode]
+        [
+            jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode, xmlPropertyListDecode,
+            binaryPropertyListEncode,
+        ]
     }
 
     var jsonDecode: BenchmarkCase {
@@ -24,6 +27,19 @@ struct FormatCases<Model: ModelCodable, Twin: Codable> {
             return .time(
                 subject: { set.size(try Model(data: json)) },
                 baseline: .routine({ set.twinSize(try decoder.decode(Twin.self, from: json)) }))
+        }
+    }
+
+    /// `Model(json:)`, compiled once in ModelKit, against `Model(data:)`, compiled here, on this module's internal
+    /// model: `Model(json:)` reaches it through its `_decodeJSON`, the default one of ``ModelDecodable`` (the
+    /// macro writes its own only for `public` and `package` models).
+    var jsonDecodeThroughEntryPoint: BenchmarkCase {
+        BenchmarkCase(name: "\(set.name).json-decode-init-json", subject: "Model(json:)", baseline: "Model(data:)") {
+            let json = try data.json(set.name)
+            try set.check(Model(json: json), by: "Model(json:)")
+            return .time(
+                subject: { set.size(try Model(json: json)) },
+                baseline: .routine({ set.size(try Model(data: json)) }))
         }
     }
 
