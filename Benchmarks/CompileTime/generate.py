@@ -167,6 +167,10 @@ def main():
             )
             settings = ', swiftSettings: [.unsafeFlags(["-Xfrontend", "-gnone"])]' if no_debug_info else ""
             targets.append(f'.target(name: "{module}", dependencies: {dependency}{settings})')
+            if width >= 2000:
+                # Swift 6.3.1 cannot build Codable of that width at all, so a client that imported it would fail
+                # on the Codable side and measure nothing.
+                continue
             client_modules.append(module)
             client_calls.append(f"{module}.Wide{width}")
         if many:
