@@ -35,15 +35,29 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         switch message {
         case .getCapability(let capability):
             hostTakesUnifiedResult = (capability?.reflectedProtocolVersion ?? 0) >= 5
-        case .expandAttachedMacro(let macro, let role, _, _, let declaration, _, _, _, _, _):
-            if hostTakesUnifiedResult && answersNothing(macro: macro, role: role, declaration: declaration) {
-                shortcutCount += 1
-                return .expandMacroResult(expandedSource: "", diagnostics: [])
-            }
+        // swift-syntax 603 added the build configuration to the request.
+        #if canImport(SwiftSyntax603)
+            case .expandAttachedMacro(let macro, let role, _, _, let declaration, _, _, _, _, _):
+                if let answer = shortcut(macro: macro, role: role, declaration: declaration) { return answer }
+        #else
+            case .expandAttachedMacro(let macro, let role, _, _, let declaration, _, _, _, _):
+                if let answer = shortcut(macro: macro, role: role, declaration: declaration) { return answer }
+        #endif
         default:
             break
         }
         return handler.handleMessage(message)
+    }
+
+    /// The empty expansion, counted, where the shortcut applies; `nil` where swift-syntax must answer.
+    private func shortcut(
+        macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, declaration: PluginMessage.Syntax
+    ) -> PluginToHostMessage? {
+        guard hostTakesUnifiedResult && answersNothing(macro: macro, role: role, declaration: declaration) else {
+            return nil
+        }
+        shortcutCount += 1
+        return .expandMacroResult(expandedSource: "", diagnostics: [])
     }
 
     func shutDown() throws {

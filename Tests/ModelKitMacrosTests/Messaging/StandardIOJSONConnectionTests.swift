@@ -62,8 +62,7 @@
                         "@DictionaryModel\nstruct Shelf {\n    var title = \"書架 📚 // \\\"quoted\\\" \\\\ /slash\"\n}",
                     location: PluginMessage.SourceLocation(
                         fileID: "Shop/Shelf.swift", fileName: "/Shop/Shelf.swift", offset: 0, line: 1, column: 1)),
-                parentDeclSyntax: nil, extendedTypeSyntax: nil, conformanceListSyntax: nil,
-                staticBuildConfiguration: "{\"targetOSs\":[\"Linux\"]}")
+                parentDeclSyntax: nil, extendedTypeSyntax: nil, conformanceListSyntax: nil)
         }
 
         static var answer: PluginToHostMessage {
