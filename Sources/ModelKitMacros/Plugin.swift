@@ -1,28 +1,36 @@
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftSyntaxMacros
 
-/// The macros this plugin provides, by the type names `#externalMacro` gives.
+/// The macros this plugin provides, found by module and type name as `#externalMacro` gives them.
 struct ModelKitMacroProvider: PluginProvider {
     static let macros: [Macro.Type] = [DictionaryModelMacro.self, MarkerMacro.self, TransformMacro.self]
 
     func resolveMacro(moduleName: String, typeName: String) throws -> Macro.Type {
-        guard let macro = Self.macros.first(where: { "\($0)" == typeName }) else {
-            throw UnknownMacroError(moduleName: moduleName, typeName: typeName)
+        let name = "\(moduleName).\(typeName)"
+        guard let macro = Self.macros.first(where: { String(reflecting: $0) == name }) else {
+            throw PluginRequestError.unknownMacro(name)
         }
         return macro
     }
 
     func loadPluginLibrary(libraryPath: String, moduleName: String) throws {
-        throw UnknownMacroError(moduleName: moduleName, typeName: libraryPath)
+        throw PluginRequestError.libraryLoading(libraryPath)
     }
 }
 
-/// A macro this plugin does not provide was asked for.
-struct UnknownMacroError: Error, CustomStringConvertible {
-    let moduleName: String
-    let typeName: String
+/// A request this plugin cannot serve.
+enum PluginRequestError: Error, CustomStringConvertible {
+    /// A macro it does not provide, by its qualified type name.
+    case unknownMacro(String)
+    /// A plugin library to load: this is an executable plugin.
+    case libraryLoading(String)
 
-    var description: String { "ModelKitMacros provides no macro \(moduleName).\(typeName)" }
+    var description: String {
+        switch self {
+        case .unknownMacro(let name): "ModelKitMacros provides no macro \(name)"
+        case .libraryLoading(let path): "ModelKitMacros loads no plugin library (\(path))"
+        }
+    }
 }
 
 /// The plugin's entry point: swift-syntax's message loop, over ``StandardIOJSONConnection`` and

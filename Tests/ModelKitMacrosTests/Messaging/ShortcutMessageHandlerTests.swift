@@ -126,4 +126,22 @@ struct ShortcutMessageHandlerTests {
                 macro: PluginMessage.MacroReference(moduleName: "ModelKitMacros", typeName: "MarkerMacro", name: "Key"),
                 role: .peer, declaration: Self.syntax(.declaration, "var a = 1")))
     }
+
+    @Test("The provider finds its macros by module and type name, as swift-syntax's plugin does, and no others")
+    func provider() throws {
+        let provider = ModelKitMacroProvider()
+        #expect(try provider.resolveMacro(moduleName: "ModelKitMacros", typeName: "MarkerMacro") == MarkerMacro.self)
+        #expect(
+            try provider.resolveMacro(moduleName: "ModelKitMacros", typeName: "DictionaryModelMacro")
+                == DictionaryModelMacro.self)
+        #expect(throws: PluginRequestError.self) {
+            try provider.resolveMacro(moduleName: "OtherMacros", typeName: "MarkerMacro")
+        }
+        #expect(throws: PluginRequestError.self) {
+            try provider.resolveMacro(moduleName: "ModelKitMacros", typeName: "Stringify")
+        }
+        #expect(throws: PluginRequestError.self) {
+            try provider.loadPluginLibrary(libraryPath: "/lib/libOther.so", moduleName: "Other")
+        }
+    }
 }
