@@ -12,15 +12,21 @@ enum DeclarationIntroducer: Equatable {
 
     /// The introducer of `source`, or `nil` where the text is not one this reader is sure of.
     init?(source: String) {
-        var scanner = IntroducerScanner(bytes: Array(source.utf8))
-        guard let introducer = scanner.introducer() else { return nil }
+        // Read in place: the source is the whole declaration, and only its first line or so is read.
+        var source = source
+        guard
+            let introducer = source.withUTF8({ bytes in
+                var scanner = IntroducerScanner(bytes: bytes)
+                return scanner.introducer()
+            })
+        else { return nil }
         self = introducer
     }
 }
 
 /// Reads a declaration's text up to its introducer.
 private struct IntroducerScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
     /// Modifiers that may stand before a declaration's keyword.
@@ -100,7 +106,7 @@ private struct IntroducerScanner {
         let start = index
         while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
         guard index > start else { return nil }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     /// An attribute's name, `Name` or `Module.Name`.

@@ -17,18 +17,14 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
     /// swift-syntax's handler, for everything else.
     let handler: Handler
 
-    /// The module the macros are declared in by `#externalMacro`.
-    let moduleName: String
-
     /// Whether the host takes `expandMacroResult`; known from its `getCapability` message.
     private(set) var hostTakesUnifiedResult = false
 
     /// How many requests were answered without swift-syntax, for tests.
     private(set) var shortcutCount = 0
 
-    init(handler: Handler, moduleName: String = "ModelKitMacros") {
+    init(handler: Handler) {
         self.handler = handler
-        self.moduleName = moduleName
     }
 
     func handleMessage(_ message: HostToPluginMessage) -> PluginToHostMessage {
@@ -68,11 +64,10 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
     func answersNothing(
         macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, declaration: PluginMessage.Syntax
     ) -> Bool {
-        guard macro.moduleName == moduleName else { return false }
-        switch (macro.typeName, role) {
-        case ("MarkerMacro", .peer):
+        switch ("\(macro.moduleName).\(macro.typeName)", role) {
+        case (markerMacroName, .peer):
             return true
-        case ("DictionaryModelMacro", .member):
+        case (modelMacroName, .member):
             switch DeclarationIntroducer(source: declaration.source) {
             case .structure, .enumeration: return true
             case .other, nil: return false
@@ -82,6 +77,10 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         }
     }
 }
+
+/// The macros' names as `#externalMacro` gives them, `Module.Type`, taken from the types.
+private let markerMacroName = String(reflecting: MarkerMacro.self)
+private let modelMacroName = String(reflecting: DictionaryModelMacro.self)
 
 extension PluginMessage.HostCapability {
     /// The host's protocol version, which swift-syntax keeps internal; read by reflection, so that a later

@@ -23,6 +23,8 @@
     struct StandardIOJSONConnection: MessageConnection {
         let input: CInt
         let output: CInt
+        private let encoder = JSONEncoder()
+        private let decoder = JSONDecoder()
 
         /// A connection over the process's standard input and output, which it takes for itself: print statements
         /// go to standard error, and reading the console fails instead of consuming messages.
@@ -39,12 +41,11 @@
         init(input: CInt, output: CInt) {
             self.input = input
             self.output = output
+            // `/` unescaped, as swift-syntax writes it: an expansion full of `//` comments stays its size.
+            encoder.outputFormatting = .withoutEscapingSlashes
         }
 
         func sendMessage<Message: Encodable>(_ message: Message) throws {
-            let encoder = JSONEncoder()
-            // `/` unescaped, as swift-syntax writes it: an expansion full of `//` comments stays its size.
-            encoder.outputFormatting = .withoutEscapingSlashes
             let payload = try encoder.encode(message)
             var header = UInt64(payload.count).littleEndian
             try withUnsafeBytes(of: &header) { try write($0) }
@@ -61,7 +62,7 @@
             guard try payload.withUnsafeMutableBytes({ try read(into: $0) }) else {
                 throw ConnectionError.truncated
             }
-            return try JSONDecoder().decode(type, from: payload)
+            return try decoder.decode(type, from: payload)
         }
 
         private func write(_ buffer: UnsafeRawBufferPointer) throws {
