@@ -188,6 +188,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 }
                 """)
         }
+        members += generator.encodingMethods()
         members.append(
             """
             \(access)required convenience init(from decoder: any Decoder) throws {
@@ -263,6 +264,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             indented(generator.encodingStatements(), by: 4),
             "}",
         ]
+        for method in generator.encodingMethods() { body += ["", method] }
         let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
         if !entryPoints.isEmpty { body += [""] + entryPoints }
         if let memberwise = MemberwiseInitializer(of: structDeclaration, access: access) {

@@ -37,14 +37,36 @@ struct ModelCodeGenerator {
     /// For each property and each of its keys, the entry it starts at and the steps after it.
     let candidates: [[(entry: Int, rest: [KeyPathStep])]]
 
-    /// - Parameter hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit
-    ///   one, or the one this macro writes for a `public` or `package` struct), which the decoding initializer
-    ///   then hands its values to when there are any and no property has an attribute that may change its
-    ///   parameter.
+    // Measured on a model of 3,000 properties (debug, its compile job by pass): the compiler's region-based
+    // isolation check, its ARC and definite-initialization passes and its local name lookup each take a time
+    // that grows faster than a function's size (the isolation check 282 ms at 300 properties, 15.6 s at 3,000),
+    // so no generated function of a wide model holds more than one part's properties.
+    /// The most properties a model has before its code is split into parts: the fields of each part of that
+    /// many properties in a struct of their own with their own key switch and `finish`, and its encoding in one
+    /// method per part.
+    static let propertiesPerPart = 100
+    let propertiesPerPart: Int
+    /// Whether the model has more properties than one part holds, and its code is written in parts.
+    var isWide: Bool { properties.count > propertiesPerPart }
+    /// The properties of each part, in order; one part holding them all when the model is not wide.
+    var parts: [Range<Int>] {
+        stride(from: 0, to: max(properties.count, 1), by: propertiesPerPart).map {
+            $0..<min($0 + propertiesPerPart, properties.count)
+        }
+    }
+
+    /// - Parameters:
+    ///   - hasMemberwiseInitializer: whether the model has a memberwise initializer (Swift's implicit one, or
+    ///     the one this macro writes for a `public` or `package` struct), which the decoding initializer then
+    ///     hands its values to when there are any and no property has an attribute that may change its
+    ///     parameter.
+    ///   - propertiesPerPart: how many properties a model may have before its fields and its encoding are
+    ///     split into parts of that many (see ``isWide``).
     init(
         typeName: String, typeReference: String? = nil, properties: [ModelProperty], keysExpression: String,
-        hasMemberwiseInitializer: Bool = false
+        hasMemberwiseInitializer: Bool = false, propertiesPerPart: Int = ModelCodeGenerator.propertiesPerPart
     ) {
+        self.propertiesPerPart = propertiesPerPart
         self.typeName = typeName
         self.typeReference = typeReference ?? typeName
         self.properties = properties
@@ -74,6 +96,16 @@ struct ModelCodeGenerator {
         }
         self.entries = entries
         self.candidates = candidates
+    }
+
+    // A wide model's decoding initializer hands the values to the memberwise initializer as the call's
+    // arguments, not through a local each: the compiler's lookup of a local walks every local declared before
+    // it, and 3,000 locals took 5.6 s to type-check. A literal among 3,000 arguments took the type checker 34 s,
+    // so a literal default is given to the field when it is finished.
+    /// Whether the field of the property at `index` is given its default when it is finished, and its value is
+    /// then taken without one: a wide model's property whose default is a literal.
+    private func finishesWithLiteral(_ index: Int) -> Bool {
+        isWide && defaultExpression(index).map(MemberwiseInitializer.isLiteral) == true
     }
 
     /// `ModelKeys(declaredJoined: "a\0b", snakeCaseJoined: "a\0b", typeStrategy: …)`: each list of keys as one
@@ -119,8 +151,9 @@ struct ModelCodeGenerator {
     /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
     /// when no key set the value, is written here, where `Self` is the model.
     private func takenValue(_ index: Int) -> String {
-        let name = "fields.\(properties[index].name)"
+        let name = "fields.\(fieldPath(index))"
         guard let defaultExpression = defaultExpression(index) else { return "\(name).takeDecodedValue()" }
+        if finishesWithLiteral(index) { return "\(name).takeDecodedValue()" }
         if MemberwiseInitializer.isLiteral(defaultExpression) {
             return "\(name).takeDecodedValue(orLiteral: \(defaultExpression))"
         }
@@ -166,17 +199,26 @@ struct ModelCodeGenerator {
     /// reached through `self` and no call has anything of its own to destroy. The struct is copyable: a
     /// noncopyable one costs the compiler's ownership checker time that grows faster than the square of the
     /// number of properties.
+    ///
+    /// In a wide model (``isWide``) the fields of each part are a struct of their own nested in this one
+    /// (`Part0`, `Part1`, …, members `part0`, `part1`, …), with the switch over the keys its properties read
+    /// directly and the `finish` of its fields; this struct's switch holds the captured keys and hands every
+    /// other key to the part whose range of keys holds it.
     func fieldsDeclaration() -> String {
         // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
         // never finished.
         var lines: [String] = []
         lines.append("struct \(Self.fieldsTypeName) {")
-        // `fileprivate` members: the compiler gives an internal stored property a getter, a setter and a
-        // `_modify` accessor, and a file-private one no `_modify`; a 20-model file had 4,323 SIL functions, 3,920
-        // with them file-private. Each field starts as an initial value: set in `init()` instead, 300 fields
-        // cost 1.9 s of definite-initialization checking.
-        for (index, property) in properties.enumerated() {
-            lines.append("    fileprivate var \(property.name) = \(fieldInitializer(index))")
+        if isWide {
+            for part in parts.indices {
+                lines += partDeclaration(part).map { $0.isEmpty ? $0 : "    " + $0 }
+                lines.append("")
+            }
+            for part in parts.indices {
+                lines.append("    fileprivate var \(partMember(part)) = \(partType(part))()")
+            }
+        } else {
+            lines += fieldMembers(parts[0])
         }
         for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
             lines.append(
@@ -185,20 +227,28 @@ struct ModelCodeGenerator {
         lines.append("")
         lines.append("    init() {}")
         lines.append("")
-        lines.append(
-            "    mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {"
-        )
+        lines.append("    \(Self.keySwitchSignature) {")
         lines.append("        switch index {")
         for (entryIndex, entry) in entries.enumerated() {
-            lines.append("        case \(entryIndex):  // \(literal(entry.declared))")
             if entry.isDirect {
-                let use = entry.uses[0]
-                lines.append(
-                    "            try self.\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))"
-                )
+                guard !isWide else { continue }
+                lines += directDecodingCase(entryIndex).map { "        " + $0 }
             } else {
+                lines.append("        case \(entryIndex):  // \(literal(entry.declared))")
                 lines.append(
                     "            self.\(capturedName(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
+                )
+            }
+        }
+        if isWide {
+            // A captured key's case comes first, so that it matches before the range of the part it falls in.
+            for part in parts.indices {
+                guard let range = directEntries(of: part) else { continue }
+                let pattern =
+                    range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
+                lines.append("        case \(pattern):")
+                lines.append(
+                    "            try self.\(partMember(part)).decode(keyAt: index, in: keys, from: &reader, context: context)"
                 )
             }
         }
@@ -207,9 +257,7 @@ struct ModelCodeGenerator {
         lines.append("        }")
         lines.append("    }")
         lines.append("")
-        lines.append(
-            "    mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {"
-        )
+        lines.append("    \(Self.finishSignature) {")
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
@@ -218,14 +266,94 @@ struct ModelCodeGenerator {
                 lines.append(
                     "        if let found = self.\(capturedName(candidate.entry))?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(
-                    "            try self.\(properties[propertyIndex].name).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
+                    "            try self.\(fieldPath(propertyIndex)).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
                 )
                 lines.append("        }")
             }
         }
         // Every field is finished (settled, or a missing key thrown) before any property is set, so that no
         // point that can throw has properties to destroy.
-        for (index, property) in properties.enumerated() {
+        if isWide {
+            for part in parts.indices {
+                lines.append("        try self.\(partMember(part)).finish(in: keys, context: context)")
+            }
+        } else {
+            lines += finishingStatements(parts[0]).map { "        " + $0 }
+        }
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    private static let keySwitchSignature =
+        "mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws"
+    private static let finishSignature =
+        "mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
+
+    /// The name of the struct that holds the fields of the part at `index` of a wide model, nested in the fields'
+    /// struct, and the name of its member there.
+    private func partType(_ index: Int) -> String { "Part\(index)" }
+    private func partMember(_ index: Int) -> String { "part\(index)" }
+
+    /// How the fields' struct reaches the field of the property at `index`: through its part in a wide model.
+    private func fieldPath(_ index: Int) -> String {
+        isWide ? "\(partMember(index / propertiesPerPart)).\(properties[index].name)" : properties[index].name
+    }
+
+    /// The first and last of the keys read directly into the properties of the part at `index`; `nil` when
+    /// all of them are captured. Keys are numbered in the order of the properties that first read them, so the
+    /// parts' ranges follow each other.
+    private func directEntries(of part: Int) -> ClosedRange<Int>? {
+        let direct = parts[part].flatMap { property in
+            candidates[property].map(\.entry).filter { entries[$0].isDirect }
+        }
+        guard let first = direct.min(), let last = direct.max() else { return nil }
+        return first...last
+    }
+
+    /// The fields of the properties in `range`, each named after its property.
+    private func fieldMembers(_ range: Range<Int>) -> [String] {
+        // `fileprivate` members: the compiler gives an internal stored property a getter, a setter and a
+        // `_modify` accessor, and a file-private one no `_modify`; a 20-model file had 4,323 SIL functions, 3,920
+        // with them file-private. Each field starts as an initial value: set in `init()` instead, 300 fields
+        // cost 1.9 s of definite-initialization checking.
+        range.map { "    fileprivate var \(properties[$0].name) = \(fieldInitializer($0))" }
+    }
+
+    /// The struct that holds the fields of one part of a wide model, with its own key switch and `finish`.
+    private func partDeclaration(_ part: Int) -> [String] {
+        let range = parts[part]
+        var lines = ["struct \(partType(part)) {"]
+        lines += fieldMembers(range)
+        lines += ["", "    init() {}"]
+        if directEntries(of: part) != nil {
+            lines += ["", "    \(Self.keySwitchSignature) {", "        switch index {"]
+            for (entryIndex, entry) in entries.enumerated()
+            where entry.isDirect && range.contains(entry.uses[0].property) {
+                lines += directDecodingCase(entryIndex).map { "        " + $0 }
+            }
+            lines += ["        default:", "            try reader.skipValue()", "        }", "    }"]
+        }
+        lines += ["", "    \(Self.finishSignature) {"]
+        lines += finishingStatements(range).map { "        " + $0 }
+        lines += ["    }", "}"]
+        return lines
+    }
+
+    /// The case of a key switch that decodes the key at `entryIndex` into the one field that reads it, which
+    /// is a member of the struct the switch is in.
+    private func directDecodingCase(_ entryIndex: Int) -> [String] {
+        let use = entries[entryIndex].uses[0]
+        return [
+            "case \(entryIndex):  // \(literal(entries[entryIndex].declared))",
+            "    try self.\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))",
+        ]
+    }
+
+    /// The statements that finish the fields of the properties in `range`, members of the struct they are in.
+    private func finishingStatements(_ range: Range<Int>) -> [String] {
+        range.map { index in
+            let property = properties[index]
             let first = candidates[index].first
             // A key read directly is named by its place in the table, so no closure captures the table.
             let keyArguments: String
@@ -235,13 +363,10 @@ struct ModelCodeGenerator {
                 keyArguments = "key: " + literal(property.keys.first ?? property.bareName)
             }
             let reports = property.isOptional ? "false" : "true"
-            lines.append(
-                "        try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports))"
-            )
+            let literal = finishesWithLiteral(index) ? defaultExpression(index).map { ", orLiteral: \($0)" } ?? "" : ""
+            return
+                "try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports)\(literal))"
         }
-        lines.append("    }")
-        lines.append("}")
-        return lines.joined(separator: "\n")
     }
 
     /// The statements that read the dictionary at `reader` into the fields and assign every property of `self`.
@@ -272,11 +397,17 @@ struct ModelCodeGenerator {
             // Each value is taken in a statement of its own and the call names locals: as arguments of the one
             // call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with a closure and a
             // literal to infer for each.
+            // A wide model's values without a default or with a literal one are taken in the call itself.
             let locals = valueLocalNames()
-            for index in properties.indices {
+            let takenInCall = properties.indices.map {
+                isWide && (defaultExpression($0) == nil || finishesWithLiteral($0))
+            }
+            for index in properties.indices where !takenInCall[index] {
                 lines.append("let \(locals[index]) = \(takenValue(index))")
             }
-            let arguments = properties.indices.map { "\(argumentLabel(properties[$0])): \(locals[$0])" }
+            let arguments = properties.indices.map {
+                "\(argumentLabel(properties[$0])): \(takenInCall[$0] ? takenValue($0) : locals[$0])"
+            }
             lines.append("self.init(\(arguments.joined(separator: ", ")))")
         } else {
             let assignments = properties.indices.map { "self.\(properties[$0].name) = \(takenValue($0))" }
@@ -342,29 +473,30 @@ struct ModelCodeGenerator {
         property.bareName == "inout" ? property.name : property.bareName
     }
 
-    /// The statements that write every property of `self` as one dictionary to `writer`.
+    /// The statements that write every property of `self` as one dictionary to `writer`: in a wide model, the
+    /// properties read directly are written by one method per part (``encodingMethods()``).
     func encodingStatements() -> String {
         var lines: [String] = []
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
         lines.append("try writer.beginDictionary(count: \(properties.count))")
         lines.append("try context.enter()")
+        if isWide {
+            for part in parts.indices where !directWrites(parts[part]).isEmpty {
+                lines.append("try self.encode(part\(part): keys, to: &writer, context: context)")
+            }
+        } else {
+            lines += directWrites(parts[0])
+        }
         var nested: [String] = []
         for (index, property) in properties.enumerated() {
-            guard let first = candidates[index].first else { continue }
-            if first.rest.isEmpty {
-                let transform = transformArgument(index)
-                lines.append(
-                    "try context.writeField(self.\(property.name), keyAt: \(first.entry), in: keys\(transform), to: &writer)"
+            guard let first = candidates[index].first, !first.rest.isEmpty else { continue }
+            let path = "ModelKit.ValuePath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
+            if let transform = transformExpression(index) {
+                nested.append(
+                    "nested.add(encoded: try (\(transform)).encode(self.\(property.name)), at: \(path), context: context)"
                 )
             } else {
-                let path = "ModelKit.ValuePath([.key(keys.keys[\(first.entry)]), \(stepsLiteral(first.rest))])"
-                if let transform = transformExpression(index) {
-                    nested.append(
-                        "nested.add(encoded: try (\(transform)).encode(self.\(property.name)), at: \(path), context: context)"
-                    )
-                } else {
-                    nested.append("try nested.add(self.\(property.name), at: \(path), context: context)")
-                }
+                nested.append("try nested.add(self.\(property.name), at: \(path), context: context)")
             }
         }
         if !nested.isEmpty {
@@ -375,5 +507,31 @@ struct ModelCodeGenerator {
         lines.append("context.leave()")
         lines.append("try writer.endDictionary()")
         return lines.joined(separator: "\n")
+    }
+
+    /// The statements that write the properties in `range` whose first key is read directly, each to its key.
+    private func directWrites(_ range: Range<Int>) -> [String] {
+        range.compactMap { index in
+            guard let first = candidates[index].first, first.rest.isEmpty else { return nil }
+            return
+                "try context.writeField(self.\(properties[index].name), keyAt: \(first.entry), in: keys\(transformArgument(index)), to: &writer)"
+        }
+    }
+
+    /// The methods that write each part of a wide model, members of the model; none for a model that is not wide.
+    ///
+    /// Each is an `encode` told apart by its first argument's label (`encode(part0:to:context:)`), a name the
+    /// macro declares; a private one, which a subclass's does not meet.
+    func encodingMethods() -> [String] {
+        guard isWide else { return [] }
+        return parts.indices.compactMap { part in
+            let writes = directWrites(parts[part])
+            guard !writes.isEmpty else { return nil }
+            return
+                ([
+                    "private func encode<W: ModelKit.ModelWriter>(part\(part) keys: ModelKit.KeyTable, to writer: inout W, context: ModelKit.EncodingContext) throws {"
+                ]
+                + writes.map { "    " + $0 } + ["}"]).joined(separator: "\n")
+        }
     }
 }

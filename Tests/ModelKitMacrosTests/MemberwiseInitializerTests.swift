@@ -472,15 +472,44 @@ struct WideModelExpansionTests {
         let initializers = lines.filter { $0.hasPrefix("public init(_: ModelKit.MemberwiseMarker") }
         #expect(initializers.count == 1)
         #expect(initializers.first?.hasSuffix("p999: Int = 0) {") == true)
-        #expect(lines.contains { $0.hasPrefix("self.init(p0: p0Value, p1: p1Value,") })
+        // A wide model's values are taken in the call itself, the literal default given when the field finished.
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "self.init(p0: fields.part0.p0.takeDecodedValue(), p1: fields.part0.p1.takeDecodedValue(),")
+                    && $0.hasSuffix("p999: fields.part9.p999.takeDecodedValue())")
+            })
+        #expect(
+            lines.contains(
+                "try self.p999.finish(keyAt: 999, in: keys, context: context, reportsMissing: true, orLiteral: 0)"))
         #expect(!lines.contains("if true {"))
+    }
+
+    @Test("250 properties: three parts of fields, each with its key switch and finish, and three encoding methods")
+    func partsOfAWideModel() {
+        let lines = Self.expandedLines(Self.wideModel(250))
+        #expect(lines.filter { $0.hasPrefix("struct Part") } == ["struct Part0 {", "struct Part1 {", "struct Part2 {"])
+        #expect(lines.filter { $0.hasPrefix("fileprivate var part") }.count == 3)
+        #expect(lines.filter { $0.hasPrefix("mutating func decode<R: ModelKit.ModelReader>(keyAt") }.count == 4)
+        #expect(lines.filter { $0.hasPrefix("mutating func finish(in keys:") }.count == 4)
+        #expect(["case 0...99:", "case 100...199:", "case 200...249:"].allSatisfy(lines.contains))
+        #expect(lines.contains("try self.part2.decode(keyAt: index, in: keys, from: &reader, context: context)"))
+        #expect(lines.contains("try self.part2.finish(in: keys, context: context)"))
+        #expect(lines.filter { $0.hasPrefix("try self.encode(part") }.count == 3)
+        #expect(lines.filter { $0.hasPrefix("private func encode<W: ModelKit.ModelWriter>(part") }.count == 3)
+        #expect(lines.contains("try context.writeField(self.p249, keyAt: 249, in: keys, to: &writer)"))
+        #expect(MacroExpansion.expand(Self.wideModel(250)).diagnostics.isEmpty)
     }
 
     @Test("1,001 properties: no public memberwise initializer; decoding still hands the values to Swift's")
     func moreThanThousandProperties() {
         let lines = Self.expandedLines(Self.wideModel(1001))
         #expect(!lines.contains { $0.contains("ModelKit.MemberwiseMarker") })
-        #expect(lines.contains { $0.hasPrefix("self.init(p0: p0Value,") && $0.hasSuffix("p1000: p1000Value)") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("self.init(p0: fields.part0.p0.takeDecodedValue(),")
+                    && $0.hasSuffix("p1000: fields.part10.p1000.takeDecodedValue())")
+            })
         #expect(!lines.contains("if true {"))
     }
 

@@ -94,6 +94,30 @@ public struct Field<T> {
         }
     }
 
+    /// ``finish(keyAt:in:context:reportsMissing:)``, and then `literal` as the value when no key set one, so that
+    /// ``takeDecodedValue()`` gives it.
+    ///
+    /// For a property of a wide model whose default is a literal: its decoding initializer takes every value
+    /// in its call to the memberwise initializer, where a literal among thousands of arguments costs the type
+    /// checker seconds, and here none.
+    @inlinable
+    public mutating func finish(
+        keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool, orLiteral literal: T
+    ) throws {
+        try finish(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
+        if value == nil { value = literal }
+    }
+
+    /// ``finish(key:context:reportsMissing:)``, and then `literal` as the value when no key set one, so that
+    /// ``takeDecodedValue()`` gives it.
+    @inlinable
+    public mutating func finish(
+        key: @autoclosure () -> String, context: DecodingContext, reportsMissing: Bool, orLiteral literal: T
+    ) throws {
+        try finish(key: key(), context: context, reportsMissing: reportsMissing)
+        if value == nil { value = literal }
+    }
+
     /// The decoded value of a property without a default, after ``finish(keyAt:in:context:reportsMissing:)``
     /// succeeded; the field is left without a value.
     @inlinable

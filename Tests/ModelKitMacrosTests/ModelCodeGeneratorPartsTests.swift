@@ -1,0 +1,219 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import ModelKitMacros
+
+// A model of more properties than `ModelCodeGenerator.propertiesPerPart` is written in parts; with parts of two,
+// five properties show every piece of that shape in a text short enough to compare whole.
+@Suite("The code of a wide model, in parts")
+struct ModelCodeGeneratorPartsTests {
+    /// A generator for `source`'s struct, which has Swift's memberwise initializer, with parts of
+    /// `propertiesPerPart` properties.
+    static func generator(_ source: String, propertiesPerPart: Int = 2) throws -> ModelCodeGenerator {
+        let file = Parser.parse(source: source)
+        let declaration = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
+        let properties = PropertyReader.properties(of: declaration.memberBlock, diagnose: { _ in })
+        return ModelCodeGenerator(
+            typeName: declaration.name.text, properties: properties, keysExpression: "Self.modelKeys",
+            hasMemberwiseInitializer: true, propertiesPerPart: propertiesPerPart)
+    }
+
+    /// Keys tried in order, a key read by properties of two parts, a key path, a literal and a computed default,
+    /// an optional.
+    static let survey = """
+        struct Survey {
+            @Key("id", "legacy_id") var id: Int
+            var title: String = "untitled"
+            @Key("heading", "title") var heading: String
+            @Key("meta.owner") var owner: String?
+            var tags: [String] = Survey.defaultTags
+        }
+        """
+
+    @Test(
+        "Each part's fields in a struct of their own with its key switch and finish; captured keys and the parts' ranges in the fields' switch"
+    )
+    func fields() throws {
+        #expect(
+            try Self.generator(Self.survey).fieldsDeclaration() == """
+                struct _DecodingFields {
+                    struct Part0 {
+                        fileprivate var id = ModelKit.Field<Int>(hasDefault: false)
+                        fileprivate var title = ModelKit.Field<String>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "id"
+                                try self.id.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            case 1:  // "legacy_id"
+                                try self.id.decode(priority: 1, keyAt: 1, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.id.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.title.finish(keyAt: 2, in: keys, context: context, reportsMissing: true, orLiteral: "untitled")
+                        }
+                    }
+
+                    struct Part1 {
+                        fileprivate var heading = ModelKit.Field<String>(hasDefault: false)
+                        fileprivate var owner = ModelKit.Field<String?>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 3:  // "heading"
+                                try self.heading.decode(priority: 0, keyAt: 3, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.heading.finish(keyAt: 3, in: keys, context: context, reportsMissing: true)
+                            try self.owner.finish(key: "meta.owner", context: context, reportsMissing: false, orLiteral: nil)
+                        }
+                    }
+
+                    struct Part2 {
+                        fileprivate var tags = ModelKit.Field<[String]>(hasDefault: true)
+
+                        init() {}
+
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 5:  // "tags"
+                                try self.tags.decode(priority: 0, keyAt: 5, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.tags.finish(keyAt: 5, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
+                    fileprivate var part0 = Part0()
+                    fileprivate var part1 = Part1()
+                    fileprivate var part2 = Part2()
+                    fileprivate var captured2: ModelKit.Value? = nil  // "title"
+                    fileprivate var captured4: ModelKit.Value? = nil  // "meta"
+
+                    init() {}
+
+                    mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        switch index {
+                        case 2:  // "title"
+                            self.captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                        case 4:  // "meta"
+                            self.captured4 = try context.capture(key: keys.keys[4], from: &reader)
+                        case 0...1:
+                            try self.part0.decode(keyAt: index, in: keys, from: &reader, context: context)
+                        case 3:
+                            try self.part1.decode(keyAt: index, in: keys, from: &reader, context: context)
+                        case 5:
+                            try self.part2.decode(keyAt: index, in: keys, from: &reader, context: context)
+                        default:
+                            try reader.skipValue()
+                        }
+                    }
+
+                    mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        if let found = self.captured2?[ModelKit.ValuePath([])] {
+                            try self.part0.title.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
+                        }
+                        if let found = self.captured2?[ModelKit.ValuePath([])] {
+                            try self.part1.heading.decode(priority: 1, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
+                        }
+                        if let found = self.captured4?[ModelKit.ValuePath([.key("owner")])] {
+                            try self.part1.owner.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[4]), .key("owner")]), value: found, context: context)
+                        }
+                        try self.part0.finish(in: keys, context: context)
+                        try self.part1.finish(in: keys, context: context)
+                        try self.part2.finish(in: keys, context: context)
+                    }
+                }
+                """)
+    }
+
+    @Test("Values taken in the call to the memberwise initializer; a literal default given when the field finishes")
+    func decoding() throws {
+        #expect(
+            try Self.generator(Self.survey).decodingStatements(reportsUnknownKeys: true) == """
+                guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Survey (a dictionary)", foundKind: try reader.peekKind())
+                }
+                let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                var fields = _DecodingFields()
+                decoding: while true {
+                    switch try reader.nextKey(in: keys) {
+                    case .known(let index):
+                        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
+                    case .end:
+                        break decoding
+                    case .unknown:
+                        try context.unknownKey(reader.currentKey())
+                        try reader.skipValue()
+                    }
+                }
+                try fields.finish(in: keys, context: context)
+                let tagsValue = fields.part2.tags.takeDecodedValue(default: Survey.defaultTags)
+                self.init(id: fields.part0.id.takeDecodedValue(), title: fields.part0.title.takeDecodedValue(), heading: fields.part1.heading.takeDecodedValue(), owner: fields.part1.owner.takeDecodedValue(), tags: tagsValue)
+                """)
+    }
+
+    @Test("Each part's properties written by an encode of its own; key paths after them, as in a narrow model")
+    func encoding() throws {
+        let generator = try Self.generator(Self.survey)
+        #expect(
+            generator.encodingStatements() == """
+                let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                try writer.beginDictionary(count: 5)
+                try context.enter()
+                try self.encode(part0: keys, to: &writer, context: context)
+                try self.encode(part1: keys, to: &writer, context: context)
+                try self.encode(part2: keys, to: &writer, context: context)
+                var nested = ModelKit.NestedOutput()
+                try nested.add(self.owner, at: ModelKit.ValuePath([.key(keys.keys[4]), .key("owner")]), context: context)
+                try nested.write(to: &writer, context: context)
+                context.leave()
+                try writer.endDictionary()
+                """)
+        #expect(
+            generator.encodingMethods().joined(separator: "\n\n") == """
+                private func encode<W: ModelKit.ModelWriter>(part0 keys: ModelKit.KeyTable, to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    try context.writeField(self.id, keyAt: 0, in: keys, to: &writer)
+                    try context.writeField(self.title, keyAt: 2, in: keys, to: &writer)
+                }
+
+                private func encode<W: ModelKit.ModelWriter>(part1 keys: ModelKit.KeyTable, to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    try context.writeField(self.heading, keyAt: 3, in: keys, to: &writer)
+                }
+
+                private func encode<W: ModelKit.ModelWriter>(part2 keys: ModelKit.KeyTable, to writer: inout W, context: ModelKit.EncodingContext) throws {
+                    try context.writeField(self.tags, keyAt: 5, in: keys, to: &writer)
+                }
+                """)
+    }
+
+    @Test("A model of no more properties than one part holds keeps the narrow shape")
+    func narrowModel() throws {
+        let generator = try Self.generator(Self.survey, propertiesPerPart: 5)
+        #expect(!generator.isWide)
+        #expect(generator.encodingMethods().isEmpty)
+        let fields = generator.fieldsDeclaration()
+        #expect(!fields.contains("Part") && fields.contains("    fileprivate var id = ModelKit.Field<Int>"))
+        #expect(
+            generator.decodingStatements(reportsUnknownKeys: true).contains(
+                "let idValue = fields.id.takeDecodedValue()"))
+        #expect(try Self.generator(Self.survey, propertiesPerPart: 4).isWide)
+    }
+}
