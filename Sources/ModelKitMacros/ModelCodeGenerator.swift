@@ -45,6 +45,7 @@ struct ModelCodeGenerator {
     /// many properties in a struct of their own with their own key switch and `finish`, and its encoding in one
     /// method per part.
     static let propertiesPerPart = 100
+    /// This generator's part size: ``propertiesPerPart`` (the type's), unless a test asks for smaller parts.
     let propertiesPerPart: Int
     /// Whether the model has more properties than one part holds, and its code is written in parts.
     var isWide: Bool { properties.count > propertiesPerPart }
