@@ -364,9 +364,10 @@ struct ModelCodeGenerator {
                 keyArguments = "key: " + literal(property.keys.first ?? property.bareName)
             }
             let reports = property.isOptional ? "false" : "true"
-            let literal = finishesWithLiteral(index) ? defaultExpression(index).map { ", orLiteral: \($0)" } ?? "" : ""
+            let defaultArgument =
+                finishesWithLiteral(index) ? defaultExpression(index).map { ", orLiteral: \($0)" } ?? "" : ""
             return
-                "try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports)\(literal))"
+                "try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports)\(defaultArgument))"
         }
     }
 
@@ -395,10 +396,10 @@ struct ModelCodeGenerator {
         lines.append("}")
         lines.append("try fields.finish(in: keys, context: context)")
         if setsThroughMemberwiseInitializer {
-            // Each value is taken in a statement of its own and the call names locals: as arguments of the one
-            // call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with a closure and a
-            // literal to infer for each.
-            // A wide model's values without a default or with a literal one are taken in the call itself.
+            // A value with a default is taken in a statement of its own and the call names the local: as
+            // arguments of the one call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with
+            // a closure or a literal to infer for each. A wide model's other values are taken in the call itself
+            // (see `finishesWithLiteral`), where a local each would cost the lookup of every name.
             let locals = valueLocalNames()
             let takenInCall = properties.indices.map {
                 isWide && (defaultExpression($0) == nil || finishesWithLiteral($0))
