@@ -210,9 +210,10 @@ struct ModelCodeGenerator {
         // never finished.
         var lines: [String] = []
         lines.append("struct \(Self.fieldsTypeName) {")
+        let keyRanges = isWide ? parts.indices.map(directEntries) : []
         if isWide {
             for part in parts.indices {
-                lines += partDeclaration(part).map { $0.isEmpty ? $0 : "    " + $0 }
+                lines += partDeclaration(part, readsKeys: keyRanges[part] != nil).map { $0.isEmpty ? $0 : "    " + $0 }
                 lines.append("")
             }
             for part in parts.indices {
@@ -244,7 +245,7 @@ struct ModelCodeGenerator {
         if isWide {
             // A captured key's case comes first, so that it matches before the range of the part it falls in.
             for part in parts.indices {
-                guard let range = directEntries(of: part) else { continue }
+                guard let range = keyRanges[part] else { continue }
                 let pattern =
                     range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
                 lines.append("        case \(pattern):")
@@ -301,10 +302,10 @@ struct ModelCodeGenerator {
         isWide ? "\(partMember(index / propertiesPerPart)).\(properties[index].name)" : properties[index].name
     }
 
-    /// The first and last of the keys read directly into the properties of the part at `index`; `nil` when
-    /// all of them are captured. Keys are numbered in the order of the properties that first read them, so the
+    /// The first and last of the keys read directly into the properties of part number `part`; `nil` when all
+    /// of them are captured. Keys are numbered in the order of the properties that first read them, so the
     /// parts' ranges follow each other.
-    private func directEntries(of part: Int) -> ClosedRange<Int>? {
+    private func directEntries(_ part: Int) -> ClosedRange<Int>? {
         let direct = parts[part].flatMap { property in
             candidates[property].map(\.entry).filter { entries[$0].isDirect }
         }
@@ -321,13 +322,14 @@ struct ModelCodeGenerator {
         range.map { "    fileprivate var \(properties[$0].name) = \(fieldInitializer($0))" }
     }
 
-    /// The struct that holds the fields of one part of a wide model, with its own key switch and `finish`.
-    private func partDeclaration(_ part: Int) -> [String] {
+    /// The struct that holds the fields of one part of a wide model, with its own `finish` and, when any of its
+    /// properties reads a key directly (`readsKeys`), its own key switch.
+    private func partDeclaration(_ part: Int, readsKeys: Bool) -> [String] {
         let range = parts[part]
         var lines = ["struct \(partType(part)) {"]
         lines += fieldMembers(range)
         lines += ["", "    init() {}"]
-        if directEntries(of: part) != nil {
+        if readsKeys {
             lines += ["", "    \(Self.keySwitchSignature) {", "        switch index {"]
             for (entryIndex, entry) in entries.enumerated()
             where entry.isDirect && range.contains(entry.uses[0].property) {
@@ -483,7 +485,7 @@ struct ModelCodeGenerator {
         lines.append("try writer.beginDictionary(count: \(properties.count))")
         lines.append("try context.enter()")
         if isWide {
-            for part in parts.indices where !directWrites(parts[part]).isEmpty {
+            for part in parts.indices where parts[part].contains(where: writesDirectly) {
                 lines.append("try self.encode(part\(part): keys, to: &writer, context: context)")
             }
         } else {
@@ -513,11 +515,16 @@ struct ModelCodeGenerator {
 
     /// The statements that write the properties in `range` whose first key is read directly, each to its key.
     private func directWrites(_ range: Range<Int>) -> [String] {
-        range.compactMap { index in
-            guard let first = candidates[index].first, first.rest.isEmpty else { return nil }
+        range.filter(writesDirectly).map { index in
+            let first = candidates[index][0]
             return
                 "try context.writeField(self.\(properties[index].name), keyAt: \(first.entry), in: keys\(transformArgument(index)), to: &writer)"
         }
+    }
+
+    /// Whether the property at `index` is written to its first key directly, not under a key path.
+    private func writesDirectly(_ index: Int) -> Bool {
+        candidates[index].first?.rest.isEmpty == true
     }
 
     /// The methods that write each part of a wide model, members of the model; none for a model that is not wide.

@@ -251,6 +251,118 @@ final class WideLedger {
     var total: Int
 }
 
+/// A model class that a wide one inherits from.
+@DictionaryModel
+class LedgerOwner {
+    var owner = ""
+}
+
+/// A subclass of 101 properties of a model class: it reads its parts from the tree the superclass reads too.
+@DictionaryModel(inheritsFromModel: true)
+final class WideLedgerBook: LedgerOwner {
+    var page0: Int = 0
+    var page1: Int = 0
+    var page2: Int = 0
+    var page3: Int = 0
+    var page4: Int = 0
+    var page5: Int = 0
+    var page6: Int = 0
+    var page7: Int = 0
+    var page8: Int = 0
+    var page9: Int = 0
+    var page10: Int = 0
+    var page11: Int = 0
+    var page12: Int = 0
+    var page13: Int = 0
+    var page14: Int = 0
+    var page15: Int = 0
+    var page16: Int = 0
+    var page17: Int = 0
+    var page18: Int = 0
+    var page19: Int = 0
+    var page20: Int = 0
+    var page21: Int = 0
+    var page22: Int = 0
+    var page23: Int = 0
+    var page24: Int = 0
+    var page25: Int = 0
+    var page26: Int = 0
+    var page27: Int = 0
+    var page28: Int = 0
+    var page29: Int = 0
+    var page30: Int = 0
+    var page31: Int = 0
+    var page32: Int = 0
+    var page33: Int = 0
+    var page34: Int = 0
+    var page35: Int = 0
+    var page36: Int = 0
+    var page37: Int = 0
+    var page38: Int = 0
+    var page39: Int = 0
+    var page40: Int = 0
+    var page41: Int = 0
+    var page42: Int = 0
+    var page43: Int = 0
+    var page44: Int = 0
+    var page45: Int = 0
+    var page46: Int = 0
+    var page47: Int = 0
+    var page48: Int = 0
+    var page49: Int = 0
+    var page50: Int = 0
+    var page51: Int = 0
+    var page52: Int = 0
+    var page53: Int = 0
+    var page54: Int = 0
+    var page55: Int = 0
+    var page56: Int = 0
+    var page57: Int = 0
+    var page58: Int = 0
+    var page59: Int = 0
+    var page60: Int = 0
+    var page61: Int = 0
+    var page62: Int = 0
+    var page63: Int = 0
+    var page64: Int = 0
+    var page65: Int = 0
+    var page66: Int = 0
+    var page67: Int = 0
+    var page68: Int = 0
+    var page69: Int = 0
+    var page70: Int = 0
+    var page71: Int = 0
+    var page72: Int = 0
+    var page73: Int = 0
+    var page74: Int = 0
+    var page75: Int = 0
+    var page76: Int = 0
+    var page77: Int = 0
+    var page78: Int = 0
+    var page79: Int = 0
+    var page80: Int = 0
+    var page81: Int = 0
+    var page82: Int = 0
+    var page83: Int = 0
+    var page84: Int = 0
+    var page85: Int = 0
+    var page86: Int = 0
+    var page87: Int = 0
+    var page88: Int = 0
+    var page89: Int = 0
+    var page90: Int = 0
+    var page91: Int = 0
+    var page92: Int = 0
+    var page93: Int = 0
+    var page94: Int = 0
+    var page95: Int = 0
+    var page96: Int = 0
+    var page97: Int = 0
+    var page98: Int = 0
+    var page99: Int = 0
+    var pages: Int
+}
+
 @Suite("A model of more than one part decodes and encodes as a narrow one")
 struct WideModelTests {
     /// Every key of ``WideSurvey`` with a value of its own, the answers each one more than its default.
@@ -319,6 +431,18 @@ struct WideModelTests {
         #expect(written.count == 130 && written["heading"] as? String == "Census")
         #expect(written["title"] as? String == "Census" && written["answer128"] as? Int == 129)
         #expect((written["meta"] as? [String: Any])?["owner"] as? String == "Ann")
+    }
+
+    @Test("A wide subclass of a model sets its parts and its superclass's property, and encodes them all")
+    func wideSubclass() throws {
+        var dictionary: [String: Any] = ["owner": "Ann", "pages": 100]
+        for index in 0..<100 { dictionary["page\(index)"] = index + 1 }
+        let book = try WideLedgerBook(dictionary: dictionary)
+        #expect(book.owner == "Ann" && book.pages == 100 && book.page0 == 1 && book.page99 == 100)
+        let missing = expectMappingError(kind: .missingKey) { try WideLedgerBook(dictionary: ["owner": "Ann"]) }
+        #expect(missing?.path.description == "pages")
+        let written = try book.dictionary()
+        #expect(written.count == 102 && written["owner"] as? String == "Ann" && written["page99"] as? Int == 100)
     }
 
     @Test("A wide class sets every property from either part, and encodes them all")
