@@ -99,14 +99,15 @@ struct ModelCodeGenerator {
         self.candidates = candidates
     }
 
-    // A wide model's decoding initializer hands the values to the memberwise initializer as the call's
-    // arguments, not through a local each: the compiler's lookup of a local walks every local declared before
-    // it, and 3,000 locals took 5.6 s to type-check. A literal among 3,000 arguments took the type checker 34 s,
-    // so a literal default is given to the field when it is finished.
+    // The decoding initializer hands the values to the memberwise initializer as the call's arguments, not
+    // through a local each: the compiler's lookup of a local walks every local declared before it (3,000 locals
+    // took 5.6 s to type-check; at 100 properties the call saves 4.6% of the compile job's instructions). A
+    // literal among 3,000 arguments took the type checker 34 s, so a literal default is given to the field when
+    // it is finished.
     /// Whether the field of the property at `index` is given its default when it is finished, and its value is
-    /// then taken without one: a wide model's property whose default is a literal.
+    /// then taken without one: a property whose default is a literal.
     private func finishesWithLiteral(_ index: Int) -> Bool {
-        isWide && defaultExpression(index).map(MemberwiseInitializer.isLiteral) == true
+        defaultExpression(index).map(MemberwiseInitializer.isLiteral) == true
     }
 
     /// `ModelKeys(declaredJoined: "a\0b", snakeCaseJoined: "a\0b", typeStrategy: …)`: each list of keys as one
@@ -153,10 +154,8 @@ struct ModelCodeGenerator {
     /// when no key set the value, is written here, where `Self` is the model.
     private func takenValue(_ index: Int) -> String {
         let name = "fields.\(fieldPath(index))"
-        guard let defaultExpression = defaultExpression(index) else { return "\(name).takeDecodedValue()" }
-        if finishesWithLiteral(index) { return "\(name).takeDecodedValue()" }
-        if MemberwiseInitializer.isLiteral(defaultExpression) {
-            return "\(name).takeDecodedValue(orLiteral: \(defaultExpression))"
+        guard let defaultExpression = defaultExpression(index), !finishesWithLiteral(index) else {
+            return "\(name).takeDecodedValue()"
         }
         return "\(name).takeDecodedValue(default: \(defaultExpression))"
     }
@@ -398,14 +397,12 @@ struct ModelCodeGenerator {
         lines.append("}")
         lines.append("try fields.finish(in: keys, context: context)")
         if setsThroughMemberwiseInitializer {
-            // A value with a default is taken in a statement of its own and the call names the local: as
-            // arguments of the one call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression with
-            // a closure or a literal to infer for each. A wide model's other values are taken in the call itself
-            // (see `finishesWithLiteral`), where a local each would cost the lookup of every name.
+            // A value whose default is computed is taken in a statement of its own and the call names the local:
+            // as arguments of the one call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression
+            // with a closure or a literal to infer for each. The other values are taken in the call itself (see
+            // `finishesWithLiteral`), where a local each would cost the lookup of every name.
             let locals = valueLocalNames()
-            let takenInCall = properties.indices.map {
-                isWide && (defaultExpression($0) == nil || finishesWithLiteral($0))
-            }
+            let takenInCall = properties.indices.map { defaultExpression($0) == nil || finishesWithLiteral($0) }
             for index in properties.indices where !takenInCall[index] {
                 lines.append("let \(locals[index]) = \(takenValue(index))")
             }

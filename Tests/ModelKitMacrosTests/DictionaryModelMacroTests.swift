@@ -44,7 +44,7 @@ struct DictionaryModelMacroTests {
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                             try self.userID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.name.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -66,9 +66,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let userIDValue = fields.userID.takeDecodedValue()
-                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
-                        self.init(userID: userIDValue, name: nameValue)
+                        self.init(userID: fields.userID.takeDecodedValue(), name: fields.name.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -137,9 +135,9 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.imageURL.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.userID.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                            try self.name.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                            try self.imageURL.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
+                            try self.userID.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.name.finish(keyAt: 2, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -161,10 +159,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let imageURLValue = fields.imageURL.takeDecodedValue(orLiteral: "")
-                        let userIDValue = fields.userID.takeDecodedValue(orLiteral: 0)
-                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
-                        self.init(imageURL: imageURLValue, userID: userIDValue, name: nameValue)
+                        self.init(imageURL: fields.imageURL.takeDecodedValue(), userID: fields.userID.takeDecodedValue(), name: fields.name.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -239,8 +234,8 @@ struct DictionaryModelMacroTests {
                             if let found = self.captured2?[ModelKit.ValuePath([.index(0), .key("url")])] {
                                 try self.image.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .index(0), .key("url")]), value: found, context: context)
                             }
-                            try self.city.finish(key: "info.city", context: context, reportsMissing: false)
-                            try self.image.finish(key: "images[0].url", context: context, reportsMissing: false)
+                            try self.city.finish(key: "info.city", context: context, reportsMissing: false, orLiteral: nil)
+                            try self.image.finish(key: "images[0].url", context: context, reportsMissing: false, orLiteral: nil)
                         }
                     }
 
@@ -262,9 +257,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let cityValue = fields.city.takeDecodedValue(orLiteral: nil)
-                        let imageValue = fields.image.takeDecodedValue(orLiteral: nil)
-                        self.init(city: cityValue, image: imageValue)
+                        self.init(city: fields.city.takeDecodedValue(), image: fields.image.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -340,8 +333,8 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.kept.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.observed.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.kept.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.observed.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -363,9 +356,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let keptValue = fields.kept.takeDecodedValue(orLiteral: 0)
-                        let observedValue = fields.observed.takeDecodedValue(orLiteral: 0)
-                        self.init(kept: keptValue, observed: observedValue)
+                        self.init(kept: fields.kept.takeDecodedValue(), observed: fields.observed.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -450,8 +441,8 @@ struct DictionaryModelMacroTests {
                                 try self.year.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2]), .key("year")]), value: found, context: context, transform: Event._modelKitTransform_year)
                             }
                             try self.day.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.tags.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                            try self.year.finish(key: "meta.year", context: context, reportsMissing: false)
+                            try self.tags.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: [])
+                            try self.year.finish(key: "meta.year", context: context, reportsMissing: false, orLiteral: nil)
                         }
                     }
 
@@ -474,9 +465,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         let dayValue = fields.day.takeDecodedValue(default: Date())
-                        let tagsValue = fields.tags.takeDecodedValue(orLiteral: [])
-                        let yearValue = fields.year.takeDecodedValue(orLiteral: nil)
-                        self.init(day: dayValue, tags: tagsValue, year: yearValue)
+                        self.init(day: dayValue, tags: fields.tags.takeDecodedValue(), year: fields.year.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -543,8 +532,8 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.`default`.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.`inout`.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                            try self.`default`.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: false)
+                            try self.`inout`.finish(keyAt: 1, in: keys, context: context, reportsMissing: false, orLiteral: nil)
                         }
                     }
 
@@ -566,9 +555,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let defaultValue = fields.`default`.takeDecodedValue(orLiteral: false)
-                        let inoutValue = fields.`inout`.takeDecodedValue(orLiteral: nil)
-                        self.init(default: defaultValue, `inout`: inoutValue)
+                        self.init(default: fields.`default`.takeDecodedValue(), `inout`: fields.`inout`.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -633,8 +620,8 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.level.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.unit.finish(keyAt: 1, in: keys, context: context, reportsMissing: false)
+                            try self.level.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.unit.finish(keyAt: 1, in: keys, context: context, reportsMissing: false, orLiteral: nil)
                         }
                     }
 
@@ -656,8 +643,8 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.level = fields.level.takeDecodedValue(orLiteral: 0)
-                        self.unit = fields.unit.takeDecodedValue(orLiteral: nil)
+                        self.level = fields.level.takeDecodedValue()
+                        self.unit = fields.unit.takeDecodedValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -797,7 +784,7 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -819,7 +806,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(orLiteral: "")
+                        self.name = fields.name.takeDecodedValue()
                         super.init()
                         var model = self
                         try model.modelDidDecode(context: context)
@@ -881,7 +868,7 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.grade.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.grade.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -904,7 +891,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.grade = fields.grade.takeDecodedValue(orLiteral: 0)
+                        self.grade = fields.grade.takeDecodedValue()
                         var superReader = ModelKit.ValueReader(buffered)
                         context.beginKnownKeys(keys)
                         defer { context.endKnownKeys() }
@@ -1017,7 +1004,7 @@ struct DictionaryModelMacroTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.items.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.items.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: [])
                         }
                     }
 
@@ -1039,8 +1026,7 @@ struct DictionaryModelMacroTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let itemsValue = fields.items.takeDecodedValue(orLiteral: [])
-                        self.init(items: itemsValue)
+                        self.init(items: fields.items.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1191,7 +1177,7 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.x.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.x.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -1213,8 +1199,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let xValue = fields.x.takeDecodedValue(orLiteral: 0)
-                        self.init(x: xValue)
+                        self.init(x: fields.x.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1285,8 +1270,8 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.city.finish(keyAt: 0, in: keys, context: context, reportsMissing: false)
-                            try self.image.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.city.finish(keyAt: 0, in: keys, context: context, reportsMissing: false, orLiteral: nil)
+                            try self.image.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -1308,9 +1293,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let cityValue = fields.city.takeDecodedValue(orLiteral: nil)
-                        let imageValue = fields.image.takeDecodedValue(orLiteral: "")
-                        self.init(city: cityValue, image: imageValue)
+                        self.init(city: fields.city.takeDecodedValue(), image: fields.image.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1474,7 +1457,7 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.count.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.count.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                             try self.made.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
                             try self.date.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
                         }
@@ -1498,10 +1481,9 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let countValue = fields.count.takeDecodedValue(orLiteral: 0)
                         let madeValue = fields.made.takeDecodedValue(default: makeValue())
                         let dateValue = fields.date.takeDecodedValue(default: Date.now)
-                        self.init(count: countValue, made: madeValue, date: dateValue)
+                        self.init(count: fields.count.takeDecodedValue(), made: madeValue, date: dateValue)
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1589,7 +1571,7 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.width.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.width.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -1611,8 +1593,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let widthValue = fields.width.takeDecodedValue(orLiteral: 0)
-                        self.init(width: widthValue)
+                        self.init(width: fields.width.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1692,7 +1673,7 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -1714,8 +1695,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
-                        self.init(name: nameValue)
+                        self.init(name: fields.name.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1814,10 +1794,10 @@ struct DictionaryModelDiagnosticTests {
                             if let found = self.captured1?[ModelKit.ValuePath([])] {
                                 try self.second.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[1])]), value: found, context: context)
                             }
-                            try self.recordID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.id.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.first.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                            try self.second.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.recordID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.id.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.first.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.second.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -1839,11 +1819,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let recordIDValue = fields.recordID.takeDecodedValue(orLiteral: 0)
-                        let idValue = fields.id.takeDecodedValue(orLiteral: 0)
-                        let firstValue = fields.first.takeDecodedValue(orLiteral: 0)
-                        let secondValue = fields.second.takeDecodedValue(orLiteral: 0)
-                        self.init(recordID: recordIDValue, id: idValue, first: firstValue, second: secondValue)
+                        self.init(recordID: fields.recordID.takeDecodedValue(), id: fields.id.takeDecodedValue(), first: fields.first.takeDecodedValue(), second: fields.second.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -1922,8 +1898,8 @@ struct DictionaryModelDiagnosticTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.userID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.owner.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.userID.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.owner.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
                         }
                     }
 
@@ -1945,9 +1921,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let userIDValue = fields.userID.takeDecodedValue(orLiteral: 0)
-                        let ownerValue = fields.owner.takeDecodedValue(orLiteral: 0)
-                        self.init(userID: userIDValue, owner: ownerValue)
+                        self.init(userID: fields.userID.takeDecodedValue(), owner: fields.owner.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }

@@ -60,10 +60,10 @@ struct MemberwiseInitializerTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.amount.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.currency.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
+                            try self.amount.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.currency.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: "EUR")
                             try self.code.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
-                            try self.note.finish(keyAt: 3, in: keys, context: context, reportsMissing: false)
+                            try self.note.finish(keyAt: 3, in: keys, context: context, reportsMissing: false, orLiteral: nil)
                         }
                     }
 
@@ -85,11 +85,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let amountValue = fields.amount.takeDecodedValue(orLiteral: 0)
-                        let currencyValue = fields.currency.takeDecodedValue(orLiteral: "EUR")
-                        let codeValue = fields.code.takeDecodedValue()
-                        let noteValue = fields.note.takeDecodedValue(orLiteral: nil)
-                        self.init(amount: amountValue, currency: currencyValue, code: codeValue, note: noteValue)
+                        self.init(amount: fields.amount.takeDecodedValue(), currency: fields.currency.takeDecodedValue(), code: fields.code.takeDecodedValue(), note: fields.note.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -273,7 +269,7 @@ struct MemberwiseInitializerTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
@@ -295,7 +291,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        self.name = fields.name.takeDecodedValue(orLiteral: "")
+                        self.name = fields.name.takeDecodedValue()
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -379,9 +375,9 @@ struct MemberwiseInitializerTests {
                         }
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
-                            try self.balance.finish(keyAt: 1, in: keys, context: context, reportsMissing: true)
-                            try self.audit.finish(keyAt: 2, in: keys, context: context, reportsMissing: true)
+                            try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
+                            try self.balance.finish(keyAt: 1, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                            try self.audit.finish(keyAt: 2, in: keys, context: context, reportsMissing: true, orLiteral: [])
                         }
                     }
 
@@ -403,10 +399,7 @@ struct MemberwiseInitializerTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        let nameValue = fields.name.takeDecodedValue(orLiteral: "")
-                        let balanceValue = fields.balance.takeDecodedValue(orLiteral: 0)
-                        let auditValue = fields.audit.takeDecodedValue(orLiteral: [])
-                        self.init(name: nameValue, balance: balanceValue, audit: auditValue)
+                        self.init(name: fields.name.takeDecodedValue(), balance: fields.balance.takeDecodedValue(), audit: fields.audit.takeDecodedValue())
                         try self.modelDidDecode(context: context)
                         try context.validate(self)
                     }
@@ -525,12 +518,15 @@ struct WideModelExpansionTests {
         while index < lines.count, lines[index] == "if true {" {
             let closing = try #require(lines[index...].firstIndex(of: "}"))
             let body = lines[(index + 1)..<closing]
-            #expect(body.allSatisfy { $0.hasPrefix("self.p") && $0.contains(".takeDecodedValue(orLiteral: 0)") })
+            #expect(body.allSatisfy { $0.hasPrefix("self.p") && $0.hasSuffix(".takeDecodedValue()") })
             sizes.append(body.count)
             index = closing + 1
         }
         #expect(sizes == [32, 32, 6])
-        #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue(orLiteral: 0)")
+        #expect(lines[opening + 1] == "self.p0 = fields.p0.takeDecodedValue()")
+        #expect(
+            lines.contains(
+                "try self.p0.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)"))
         #expect(!lines.contains { $0.hasPrefix("self.init(") })
     }
 }

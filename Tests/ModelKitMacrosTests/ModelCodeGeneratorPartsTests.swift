@@ -211,9 +211,9 @@ struct ModelCodeGeneratorPartsTests {
         #expect(generator.encodingMethods().isEmpty)
         let fields = generator.fieldsDeclaration()
         #expect(!fields.contains("Part") && fields.contains("    fileprivate var id = ModelKit.Field<Int>"))
-        #expect(
-            generator.decodingStatements(reportsUnknownKeys: true).contains(
-                "let idValue = fields.id.takeDecodedValue()"))
+        let decoding = generator.decodingStatements(reportsUnknownKeys: true)
+        #expect(decoding.contains("self.init(id: fields.id.takeDecodedValue(), "))
+        #expect(decoding.contains("let tagsValue = fields.tags.takeDecodedValue(default: Survey.defaultTags)"))
         #expect(try Self.generator(Self.survey, propertiesPerPart: 4).isWide)
     }
 }

@@ -97,9 +97,10 @@ public struct Field<T> {
     /// ``finish(keyAt:in:context:reportsMissing:)``, and then `literal` as the value when no key set one, so that
     /// ``takeDecodedValue()`` gives it.
     ///
-    /// For a property of a wide model whose default is a literal: its decoding initializer takes every value
-    /// in its call to the memberwise initializer, where a literal among thousands of arguments costs the type
-    /// checker seconds, and here none.
+    /// For a property whose default is a literal: the decoding initializer takes the values in its call to the
+    /// memberwise initializer, where a literal among thousands of arguments costs the type checker seconds, and
+    /// here none; and a literal needs no closure, which ``takeDecodedValue(default:)`` would compile for each
+    /// property of each model.
     @inlinable
     public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool, orLiteral literal: T
@@ -134,16 +135,6 @@ public struct Field<T> {
     @inlinable
     public mutating func takeDecodedValue(default defaultValue: @autoclosure () -> T) -> T {
         value.take() ?? defaultValue()
-    }
-
-    // A literal needs no closure: the closure of ``takeDecodedValue(default:)`` is one more function to type-check
-    // and compile for each property of each model.
-    /// The decoded value, or `literal` when no key set one, after ``finish(keyAt:in:context:reportsMissing:)``
-    /// succeeded; the field is left without a value. For a default that is a literal, which costs nothing to
-    /// make when it is not needed.
-    @inlinable
-    public mutating func takeDecodedValue(orLiteral literal: T) -> T {
-        value.take() ?? literal
     }
 
     /// Notes what the key at `priority` held this time, replacing what it held before.
