@@ -26,7 +26,7 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0name", snakeCaseJoined: "id\\0name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var userID = ModelKit.Field<Int>(hasDefault: false)
+                        fileprivate var userID: ModelKit.Field<Int> = .init(hasDefault: false)
                         fileprivate var name = ModelKit.Field(for: \\User.name, hasDefault: true)
 
                         init() {}
@@ -207,8 +207,8 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var city = ModelKit.Field<String?>(hasDefault: true)
-                        fileprivate var image = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var city: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var image: ModelKit.Field<String?> = .init(hasDefault: true)
                         fileprivate var captured0: ModelKit.Value? = nil  // "info"
                         fileprivate var captured2: ModelKit.Value? = nil  // "images"
 
@@ -417,8 +417,8 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
-                        fileprivate var tags = ModelKit.Field<[String]>(hasDefault: true)
-                        fileprivate var year = ModelKit.Field<Date?>(hasDefault: true)
+                        fileprivate var tags: ModelKit.Field<[String]> = .init(hasDefault: true)
+                        fileprivate var year: ModelKit.Field<Date?> = .init(hasDefault: true)
                         fileprivate var captured2: ModelKit.Value? = nil  // "meta"
 
                         init() {}
@@ -516,7 +516,7 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
-                        fileprivate var `inout` = ModelKit.Field<Int?>(hasDefault: true)
+                        fileprivate var `inout`: ModelKit.Field<Int?> = .init(hasDefault: true)
 
                         init() {}
 
@@ -604,7 +604,7 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
-                        fileprivate var unit = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var unit: ModelKit.Field<String?> = .init(hasDefault: true)
 
                         init() {}
 
@@ -692,7 +692,7 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var name = ModelKit.Field<String>(hasDefault: false)
+                        fileprivate var name: ModelKit.Field<String> = .init(hasDefault: false)
 
                         init() {}
 
@@ -990,7 +990,7 @@ struct DictionaryModelMacroTests {
                     public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declaredJoined: "items", snakeCaseJoined: "items", typeStrategy: .propertyNames) }
 
                     struct _DecodingFields {
-                        fileprivate var items = ModelKit.Field<[Element]>(hasDefault: true)
+                        fileprivate var items: ModelKit.Field<[Element]> = .init(hasDefault: true)
 
                         init() {}
 
@@ -1253,7 +1253,7 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "city\\0image", snakeCaseJoined: "city\\0image", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var city = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var city: ModelKit.Field<String?> = .init(hasDefault: true)
                         fileprivate var image = ModelKit.Field(for: \\A.image, hasDefault: true)
 
                         init() {}

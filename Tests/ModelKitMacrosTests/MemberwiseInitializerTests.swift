@@ -37,10 +37,10 @@ struct MemberwiseInitializerTests {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "amount\\0currency\\0code\\0note", snakeCaseJoined: "amount\\0currency\\0code\\0note", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var amount = ModelKit.Field<Decimal>(hasDefault: true)
+                        fileprivate var amount: ModelKit.Field<Decimal> = .init(hasDefault: true)
                         fileprivate var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
-                        fileprivate var code = ModelKit.Field<String>(hasDefault: false)
-                        fileprivate var note = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var code: ModelKit.Field<String> = .init(hasDefault: false)
+                        fileprivate var note: ModelKit.Field<String?> = .init(hasDefault: true)
 
                         init() {}
 
@@ -357,7 +357,7 @@ struct MemberwiseInitializerTests {
                     struct _DecodingFields {
                         fileprivate var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
                         fileprivate var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
-                        fileprivate var audit = ModelKit.Field<[String]>(hasDefault: true)
+                        fileprivate var audit: ModelKit.Field<[String]> = .init(hasDefault: true)
 
                         init() {}
 

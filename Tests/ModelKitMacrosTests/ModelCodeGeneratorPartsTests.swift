@@ -39,8 +39,8 @@ struct ModelCodeGeneratorPartsTests {
             try Self.generator(Self.survey).fieldsDeclaration() == """
                 struct _DecodingFields {
                     struct Part0 {
-                        fileprivate var id = ModelKit.Field<Int>(hasDefault: false)
-                        fileprivate var title = ModelKit.Field<String>(hasDefault: true)
+                        fileprivate var id: ModelKit.Field<Int> = .init(hasDefault: false)
+                        fileprivate var title: ModelKit.Field<String> = .init(hasDefault: true)
 
                         init() {}
 
@@ -62,8 +62,8 @@ struct ModelCodeGeneratorPartsTests {
                     }
 
                     struct Part1 {
-                        fileprivate var heading = ModelKit.Field<String>(hasDefault: false)
-                        fileprivate var owner = ModelKit.Field<String?>(hasDefault: true)
+                        fileprivate var heading: ModelKit.Field<String> = .init(hasDefault: false)
+                        fileprivate var owner: ModelKit.Field<String?> = .init(hasDefault: true)
 
                         init() {}
 
@@ -83,7 +83,7 @@ struct ModelCodeGeneratorPartsTests {
                     }
 
                     struct Part2 {
-                        fileprivate var tags = ModelKit.Field<[String]>(hasDefault: true)
+                        fileprivate var tags: ModelKit.Field<[String]> = .init(hasDefault: true)
 
                         init() {}
 
@@ -210,7 +210,7 @@ struct ModelCodeGeneratorPartsTests {
         #expect(!generator.isWide)
         #expect(generator.encodingMethods().isEmpty)
         let fields = generator.fieldsDeclaration()
-        #expect(!fields.contains("Part") && fields.contains("    fileprivate var id = ModelKit.Field<Int>"))
+        #expect(!fields.contains("Part") && fields.contains("    fileprivate var id: ModelKit.Field<Int> = .init("))
         let decoding = generator.decodingStatements(reportsUnknownKeys: true)
         #expect(decoding.contains("self.init(id: fields.id.takeDecodedValue(), "))
         #expect(decoding.contains("let tagsValue = fields.tags.takeDecodedValue(default: Survey.defaultTags)"))
