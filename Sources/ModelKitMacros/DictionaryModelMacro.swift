@@ -22,33 +22,43 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         var strategy = ".propertyNames"
         var inheritsFromModel = false
         var discriminator: String?
+
+        /// The arguments from the attribute's, each with its label.
+        init(labelled arguments: [(label: String?, value: DeclaredVariable.Argument)] = []) {
+            for (label, value) in arguments {
+                switch label {
+                case "keyStrategy":
+                    strategy = value.expression.hasSuffix("snakeCase") ? ".snakeCase" : ".propertyNames"
+                case "inheritsFromModel":
+                    inheritsFromModel = value.expression == "true"
+                case "discriminator":
+                    if let content = value.stringContent { discriminator = content }
+                default:
+                    continue
+                }
+            }
+        }
     }
 
     static func arguments(of node: AttributeSyntax) -> Arguments {
-        var result = Arguments()
-        for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
-            switch argument.label?.text {
-            case "keyStrategy":
-                let text = argument.expression.trimmedText
-                result.strategy = text.hasSuffix("snakeCase") ? ".snakeCase" : ".propertyNames"
-            case "inheritsFromModel":
-                result.inheritsFromModel = argument.expression.trimmedText == "true"
-            case "discriminator":
-                if let literal = argument.expression.as(StringLiteralExprSyntax.self),
-                    let segment = literal.segments.first?.as(StringSegmentSyntax.self)
-                {
-                    result.discriminator = segment.content.text
-                }
-            default:
-                continue
-            }
-        }
-        return result
+        Arguments(
+            labelled: (node.arguments?.as(LabeledExprListSyntax.self) ?? []).map { argument in
+                (
+                    argument.label?.text,
+                    DeclaredVariable.Argument(
+                        expression: argument.expression.trimmedText,
+                        stringContent: DeclaredVariable.plainStringContent(argument.expression))
+                )
+            })
     }
 
     static func accessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        accessPrefix(modifiers.map { $0.name.text })
+    }
+
+    static func accessPrefix(_ modifiers: [String]) -> String {
         for modifier in modifiers {
-            switch modifier.name.text {
+            switch modifier {
             case "public", "open": return "public "
             case "package": return "package "
             default: continue
@@ -65,11 +75,11 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
 
     /// The stored properties the generated code reads and writes, with every mistake in them reported.
     static func properties(
-        of members: MemberBlockSyntax, arguments: Arguments, in context: some MacroExpansionContext
+        of members: [DeclaredMember], arguments: Arguments, issues: DeclarationIssues
     ) -> [ModelProperty] {
-        let properties = PropertyReader.properties(of: members, diagnose: { context.diagnose($0) })
+        let properties = PropertyReader.properties(of: members, issues: issues)
         PropertyReader.diagnoseDuplicateKeys(
-            properties, snakeCase: arguments.strategy == ".snakeCase", diagnose: { context.diagnose($0) })
+            properties, snakeCase: arguments.strategy == ".snakeCase", issues: issues)
         return properties
     }
 
@@ -102,14 +112,6 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         return .notAModelType("this declaration", why: "")
     }
 
-    /// Whether Swift gives `declaration` its implicit memberwise initializer: the body declares no initializer
-    /// (none in an `#if` either, which the macro cannot evaluate).
-    static func hasImplicitMemberwiseInitializer(_ declaration: StructDeclSyntax) -> Bool {
-        !declaration.memberBlock.members.contains { member in
-            member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self)
-        }
-    }
-
     // MARK: Member role (classes)
 
     /// For a class: the key table, the initializers and `encode` in the class body, where designated and
@@ -125,7 +127,9 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let typeName = classDeclaration.name.text
         let access = accessPrefix(classDeclaration.modifiers)
         let overridableAccess = overridableAccessPrefix(classDeclaration.modifiers)
-        let properties = properties(of: classDeclaration.memberBlock, arguments: arguments, in: context)
+        let properties = properties(
+            of: DeclaredMember.members(of: classDeclaration.memberBlock), arguments: arguments,
+            issues: DeclarationIssues(diagnose: { context.diagnose($0) }))
         let isGeneric = classDeclaration.genericParameterClause != nil
         let keysName = arguments.inheritsFromModel ? "modelKeysOf\(typeName)" : "modelKeys"
         let generator = ModelCodeGenerator(
@@ -212,11 +216,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let arguments = arguments(of: node)
         let conformances = protocols.map { $0.trimmedText }
         let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-        // The compiler lists `Codable` as its parts, `Decodable` and `Encodable`, when it asks for them.
-        let names = Set(conformances.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-        let coding = CodingMembers(
-            decodable: names.contains("Decodable") || names.contains("Codable"),
-            encodable: names.contains("Encodable") || names.contains("Codable"))
+        let coding = CodingMembers(conformances: conformances)
 
         if declaration.is(ClassDeclSyntax.self) {
             if arguments.inheritsFromModel || conformances.isEmpty { return [] }
@@ -236,19 +236,32 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                     fixIts: [ModelFixIts.removing(node)]))
             return []
         }
-        let typeName = structDeclaration.name.text
-        let access = accessPrefix(structDeclaration.modifiers)
-        let properties = properties(of: structDeclaration.memberBlock, arguments: arguments, in: context)
+        let source = structExtension(
+            of: DeclaredStruct(structDeclaration), typeReference: type.trimmedText, conformances: conformances,
+            arguments: arguments, issues: DeclarationIssues(diagnose: { context.diagnose($0) }))
+        return [UnparsedDeclaration.extension(source)]
+    }
+
+    /// The extension of a struct: its key table, fields, decoding initializer, `encode`, entry points, memberwise
+    /// initializer and `Codable` members, as source. One writer for the struct swift-syntax parsed and for the
+    /// struct the plug-in's fast path read from text (``StructSourceReader``).
+    static func structExtension(
+        of declaration: DeclaredStruct, typeReference: String, conformances: [String], arguments: Arguments,
+        issues: DeclarationIssues
+    ) -> String {
+        let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+        let coding = CodingMembers(conformances: conformances)
+        let access = accessPrefix(declaration.modifiers)
+        let properties = properties(of: declaration.members, arguments: arguments, issues: issues)
         let generator = ModelCodeGenerator(
-            typeName: typeName, typeReference: type.trimmedText, properties: properties,
+            typeName: declaration.name, typeReference: typeReference, properties: properties,
             keysExpression: "Self.modelKeys",
-            hasMemberwiseInitializer: hasImplicitMemberwiseInitializer(structDeclaration))
+            hasMemberwiseInitializer: declaration.hasImplicitMemberwiseInitializer)
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
-            structDeclaration.genericParameterClause != nil
+            declaration.isGeneric
             ? "\(access)static var modelKeys: ModelKit.ModelKeys { \(keysInitializer) }"
             : "\(access)static let modelKeys = \(keysInitializer)"
-        let isGeneric = structDeclaration.genericParameterClause != nil
         var body = [
             keysDeclaration,
             "",
@@ -265,19 +278,18 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "}",
         ]
         for method in generator.encodingMethods() { body += ["", method] }
-        let entryPoints = EntryPoints.members(access: access, isGeneric: isGeneric)
+        let entryPoints = EntryPoints.members(access: access, isGeneric: declaration.isGeneric)
         if !entryPoints.isEmpty { body += [""] + entryPoints }
-        if let memberwise = MemberwiseInitializer(of: structDeclaration, access: access) {
+        if let memberwise = MemberwiseInitializer(of: declaration, access: access) {
             body += ["", memberwise.source(access: access)]
         }
         let codingMembers = coding.members(access: access)
         let codableMembers = codingMembers.isEmpty ? "" : "\n" + codingMembers
-        let source = """
-            extension \(type.trimmedText)\(conformanceClause) {
+        return """
+            extension \(typeReference)\(conformanceClause) {
             \(indented(body.joined(separator: "\n") + codableMembers, by: 4))
             }
             """
-        return [UnparsedDeclaration.extension(source)]
     }
 
     static func polymorphicEnum(
@@ -356,6 +368,14 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
 struct CodingMembers {
     var decodable: Bool
     var encodable: Bool
+
+    /// The members for the conformances the compiler asks for; it lists `Codable` as its parts, `Decodable` and
+    /// `Encodable`.
+    init(conformances: [String]) {
+        let names = Set(conformances.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+        decodable = names.contains("Decodable") || names.contains("Codable")
+        encodable = names.contains("Encodable") || names.contains("Codable")
+    }
 
     func members(access: String) -> String {
         var text = ""

@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// The memberwise initializer of a `public` or `package` model struct, at the struct's access.
 ///
 /// Swift gives every struct an implicit memberwise initializer, but an `internal` one: a model shared from a
@@ -34,36 +32,34 @@ struct MemberwiseInitializer {
     var parameters: [Parameter]
 
     /// The initializer for `declaration`, or `nil` when it is not given one (see the type's documentation).
-    init?(of declaration: StructDeclSyntax, access: String) {
+    init?(of declaration: DeclaredStruct, access: String) {
         guard access == "public " || access == "package " else { return nil }
         var parameters: [Parameter] = []
-        for member in declaration.memberBlock.members {
-            if member.decl.is(InitializerDeclSyntax.self) { return nil }
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            let modifiers = variable.modifiers.map { $0.name.text }
+        for member in declaration.members {
+            if case .initializer = member { return nil }
+            guard case .variable(let variable) = member else { continue }
+            let modifiers = variable.modifiers.map(\.name)
             if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
-            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-            let bindings = Array(variable.bindings)
-            let isStored = bindings.contains { binding in
-                binding.accessorBlock.map { !PropertyReader.isComputed($0) } ?? true
-            }
+            let isLet = variable.isLet
+            let bindings = variable.bindings
+            let isStored = bindings.contains { !$0.isComputed }
             if isStored && !(isLet && bindings.allSatisfy { $0.initializer != nil })
                 && !Self.isSettable(variable.modifiers, at: access)
             {
                 return nil
             }
             for (index, binding) in bindings.enumerated() {
-                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-                if let accessors = binding.accessorBlock, PropertyReader.isComputed(accessors) { continue }
-                let initializer = binding.initializer?.value
+                guard let name = binding.name else { return nil }
+                if binding.isComputed { continue }
+                let initializer = binding.initializer
                 if isLet && initializer != nil { continue }
-                let written = PropertyReader.writtenType(of: bindings, at: index)
-                guard let type = written?.trimmedText ?? initializer.flatMap(Self.plainType) else { return nil }
-                let isOptional = written.map(PropertyReader.isOptional) ?? false
+                let written = variable.writtenType(at: index)
+                guard let type = written?.type ?? binding.initializerPlainType else { return nil }
+                let isOptional = written?.isOptional ?? false
                 parameters.append(
                     Parameter(
-                        name: pattern.identifier.text, type: type,
-                        defaultValue: initializer?.trimmedText ?? (isOptional && !isLet ? "nil" : nil)))
+                        name: name, type: type,
+                        defaultValue: initializer ?? (isOptional && !isLet ? "nil" : nil)))
             }
         }
         guard parameters.count <= Self.maximumParameterCount else { return nil }
@@ -79,12 +75,12 @@ struct MemberwiseInitializer {
 
     /// Whether a property with `modifiers` may be set from outside at `access`: declared at least that visible,
     /// with no narrower setter. An initializer that set a narrower property would widen its access.
-    static func isSettable(_ modifiers: DeclModifierListSyntax, at access: String) -> Bool {
+    static func isSettable(_ modifiers: [DeclaredVariable.Modifier], at access: String) -> Bool {
         let visible: Set<String> = access == "public " ? ["public", "open"] : ["public", "open", "package"]
         var isVisible = false
         for modifier in modifiers {
-            let name = modifier.name.text
-            if modifier.detail != nil {
+            let name = modifier.name
+            if modifier.hasDetail {
                 // `private(set)` and the like: a setter narrower than the type.
                 if !visible.contains(name) { return false }
             } else if visible.contains(name) {
@@ -92,35 +88,6 @@ struct MemberwiseInitializer {
             }
         }
         return isVisible
-    }
-
-    /// The type an initial value plainly has: a literal's standard type, or `Type()`'s type.
-    static func plainType(of value: ExprSyntax) -> String? {
-        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
-        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
-        if value.is(StringLiteralExprSyntax.self) { return "String" }
-        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
-        if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return plainType(of: prefix.expression).flatMap { ["Int", "Double"].contains($0) ? $0 : nil }
-        }
-        // `Type()` with no arguments: a failable or generic initializer with arguments could make another type.
-        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-            isTypeName(call.calledExpression)
-        {
-            return call.calledExpression.trimmedText
-        }
-        return nil
-    }
-
-    /// Whether `expression` names a type the way Swift's conventions spell one: `Price`, `Catalog.Entry`.
-    static func isTypeName(_ expression: ExprSyntax) -> Bool {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text.first?.isUppercase == true
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
-        }
-        return false
     }
 
     /// The initializer's source, at `access`, followed by the functions that give its defaults that are not

@@ -22,8 +22,9 @@ struct ModelProperty {
     var keysAreExplicit: Bool
     /// The transform expression of `@Transform`, if any.
     var transform: String?
-    /// Where the first key is written: the first argument of `@Key`, or the property's name.
-    var keyNode: Syntax
+    /// Where the first key is written: the first argument of `@Key`, or the property's name; `nil` for a
+    /// declaration read from text.
+    var keyNode: Syntax?
     /// Whether the property carries an attribute ModelKit does not know, a property wrapper say, which may
     /// change what the memberwise initializer takes for it.
     var hasOtherAttributes: Bool
@@ -158,35 +159,52 @@ enum ModelFixIts {
     }
 }
 
-/// Reads the stored properties of a type's member block.
+/// Where ``PropertyReader`` reports a mistake: as a diagnostic at its syntax, or, for a declaration read from text
+/// (which has none), by giving up on the fast path, so that swift-syntax reads it again and reports it.
+struct DeclarationIssues {
+    /// Takes a diagnostic at a node.
+    var diagnose: (Diagnostic) -> Void
+    /// Called instead where the node is missing.
+    var giveUp: () -> Void = {}
+
+    func report(
+        _ message: ModelMacroMessage, at node: Syntax?, fixIts: @autoclosure () -> [FixIt] = [],
+        notes: @autoclosure () -> [Note] = []
+    ) {
+        guard let node else { return giveUp() }
+        diagnose(Diagnostic(node: node, message: message, notes: notes(), fixIts: fixIts()))
+    }
+}
+
+/// Reads the stored properties of a type's members.
 enum PropertyReader {
     static let keyNames: Set<String> = ["Key", "ModelKit.Key"]
     static let transformNames: Set<String> = ["Transform", "ModelKit.Transform"]
 
-    static func properties(
-        of members: MemberBlockSyntax, diagnose: (Diagnostic) -> Void
-    ) -> [ModelProperty] {
+    static func properties(of members: MemberBlockSyntax, diagnose: @escaping (Diagnostic) -> Void) -> [ModelProperty] {
+        properties(of: DeclaredMember.members(of: members), issues: DeclarationIssues(diagnose: diagnose))
+    }
+
+    static func properties(of members: [DeclaredMember], issues: DeclarationIssues) -> [ModelProperty] {
         var result: [ModelProperty] = []
-        for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+        for member in members {
+            guard case .variable(let variable) = member else { continue }
             // `@Key` and `@Transform` promise decoding; on a property the macro skips, they would silently not.
-            let markers: [(attribute: AttributeSyntax, name: String)] = variable.attributes.compactMap { element in
-                guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-                let name = attribute.attributeName.trimmedText
-                if keyNames.contains(name) { return (attribute, "Key") }
-                if transformNames.contains(name) { return (attribute, "Transform") }
+            let markers: [(attribute: DeclaredVariable.Attribute, name: String)] = variable.attributes.compactMap {
+                attribute in
+                if keyNames.contains(attribute.name) { return (attribute, "Key") }
+                if transformNames.contains(attribute.name) { return (attribute, "Transform") }
                 return nil
             }
             // Each marker on a property the macro skips is an error at the marker, with a fix-it removing it.
             func rejectMarkers(_ message: (String) -> ModelMacroMessage) {
                 for marker in markers {
-                    diagnose(
-                        Diagnostic(
-                            node: Syntax(marker.attribute), message: message(marker.name),
-                            fixIts: [ModelFixIts.removing(marker.attribute)]))
+                    issues.report(
+                        message(marker.name), at: marker.attribute.syntax.map(Syntax.init),
+                        fixIts: marker.attribute.syntax.map { [ModelFixIts.removing($0)] } ?? [])
                 }
             }
-            let modifiers = Set(variable.modifiers.map { $0.name.text })
+            let modifiers = Set(variable.modifiers.map(\.name))
             if modifiers.contains("static") || modifiers.contains("class") {
                 rejectMarkers(ModelMacroMessage.markerOnStaticProperty)
                 continue
@@ -197,101 +215,82 @@ enum PropertyReader {
             var keyNode: Syntax?
             var transform: String?
             var ignored = false
-            var hasOtherAttributes = false
+            // An `#if` around attributes may hold any of them.
+            var hasOtherAttributes = variable.hasConditionalAttributes
             for attribute in variable.attributes {
-                // An `#if` around attributes may hold any of them.
-                guard let attribute = attribute.as(AttributeSyntax.self) else {
-                    hasOtherAttributes = true
-                    continue
-                }
-                let name = attribute.attributeName.trimmedText
-                switch name {
+                switch attribute.name {
                 case "Ignored", "ModelKit.Ignored", "ObservationIgnored", "Transient":
                     ignored = true
                 case "Key", "ModelKit.Key":
-                    let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
+                    let arguments = attribute.arguments ?? []
                     for argument in arguments {
-                        guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
-                            literal.segments.count == 1,
-                            let segment = literal.segments.first?.as(StringSegmentSyntax.self),
-                            !segment.content.text.isEmpty
-                        else {
-                            diagnose(Diagnostic(node: Syntax(argument), message: ModelMacroMessage.emptyKey))
+                        guard let key = argument.stringContent, !key.isEmpty else {
+                            issues.report(ModelMacroMessage.emptyKey, at: argument.syntax)
                             continue
                         }
-                        let key = segment.content.text
                         let steps: [KeyPathStep]
                         do {
                             steps = try KeyPathGrammar.steps(of: key)
                         } catch {
-                            diagnose(
-                                Diagnostic(node: Syntax(argument), message: ModelMacroMessage.malformedKeyPath(error)))
+                            issues.report(ModelMacroMessage.malformedKeyPath(error), at: argument.syntax)
                             continue
                         }
                         guard case .key = steps.first else {
-                            diagnose(
-                                Diagnostic(
-                                    node: Syntax(argument), message: ModelMacroMessage.keyPathStartsWithIndex(key)))
+                            issues.report(ModelMacroMessage.keyPathStartsWithIndex(key), at: argument.syntax)
                             continue
                         }
-                        if keys.isEmpty { keyNode = Syntax(argument) }
+                        if keys.isEmpty { keyNode = argument.syntax }
                         keys.append(key)
                         keySteps.append(steps)
                     }
                     if arguments.isEmpty {
-                        diagnose(Diagnostic(node: Syntax(attribute), message: ModelMacroMessage.noKeys))
+                        issues.report(ModelMacroMessage.noKeys, at: attribute.syntax.map(Syntax.init))
                     }
                 case "Transform", "ModelKit.Transform":
-                    transform =
-                        attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedText
+                    transform = attribute.arguments?.first?.expression
                 default:
                     hasOtherAttributes = true
                 }
             }
             if ignored { continue }
-            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-            let bindings = Array(variable.bindings)
-            for (index, binding) in bindings.enumerated() {
-                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                if let accessors = binding.accessorBlock, isComputed(accessors) {
+            let isLet = variable.isLet
+            for (index, binding) in variable.bindings.enumerated() {
+                guard let name = binding.name else { continue }
+                if binding.isComputed {
                     rejectMarkers(ModelMacroMessage.markerOnComputedProperty)
                     continue
                 }
-                let typeSyntax = writtenType(of: bindings, at: index)
-                let initializer = binding.initializer?.value
+                let written = variable.writtenType(at: index)
+                let initializer = binding.initializer
                 if isLet && initializer != nil { continue }
-                if typeSyntax == nil {
-                    if let initializer, needsContextualType(initializer) {
-                        diagnose(
-                            Diagnostic(
-                                node: Syntax(binding),
-                                message: ModelMacroMessage.uninferableType(
-                                    name: pattern.identifier.text, initializer: initializer.trimmedText),
-                                fixIts: [ModelFixIts.addingTypeAnnotation(to: binding)]))
+                if written == nil {
+                    if let initializer, binding.initializerNeedsContextualType {
+                        issues.report(
+                            ModelMacroMessage.uninferableType(name: name, initializer: initializer),
+                            at: binding.syntax.map(Syntax.init),
+                            fixIts: binding.syntax.map { [ModelFixIts.addingTypeAnnotation(to: $0)] } ?? [])
                         continue
                     }
                     if initializer == nil {
-                        diagnose(
-                            Diagnostic(
-                                node: Syntax(binding), message: ModelMacroMessage.untypedProperty,
-                                fixIts: [ModelFixIts.addingTypeAnnotation(to: binding)]))
+                        issues.report(
+                            ModelMacroMessage.untypedProperty, at: binding.syntax.map(Syntax.init),
+                            fixIts: binding.syntax.map { [ModelFixIts.addingTypeAnnotation(to: $0)] } ?? [])
                         continue
                     }
                 }
-                let name = pattern.identifier.text
                 let bare = name.filter { $0 != "`" }
                 result.append(
                     ModelProperty(
                         name: name,
-                        type: typeSyntax?.trimmedText,
-                        initializer: initializer?.trimmedText,
-                        isOptional: typeSyntax.map(isOptional) ?? false,
+                        type: written?.type,
+                        initializer: initializer,
+                        isOptional: written?.isOptional ?? false,
                         isLet: isLet,
                         keys: keys.isEmpty ? [bare] : keys,
                         keySteps: keys.isEmpty ? [[.key(bare)]] : keySteps,
                         keysAreExplicit: !keys.isEmpty,
                         transform: transform,
-                        keyNode: keyNode ?? Syntax(pattern),
+                        keyNode: keyNode ?? binding.patternSyntax,
                         hasOtherAttributes: hasOtherAttributes
                     ))
             }
@@ -299,72 +298,23 @@ enum PropertyReader {
         return result
     }
 
-    /// Whether `expression` only has a type where one is expected, so that the generated code, which copies it
-    /// into `Field(defaultingTo:)` with no type to go by, could not compile it. Everything else (literals, calls,
-    /// members of named types) has a type of its own, the same one the compiler gives the property.
-    static func needsContextualType(_ expression: ExprSyntax) -> Bool {
-        if expression.is(NilLiteralExprSyntax.self) { return true }
-        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
-        if let dictionary = expression.as(DictionaryExprSyntax.self) {
-            if case .colon = dictionary.content { return true }
-            return false
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base else { return true }
-            return needsContextualType(base)
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self) { return needsContextualType(call.calledExpression) }
-        if let chain = expression.as(OptionalChainingExprSyntax.self) { return needsContextualType(chain.expression) }
-        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return needsContextualType(forced.expression) }
-        return false
-    }
-
     /// Reports the second of two properties that write the same key, with a note at the first: the encoded
     /// dictionary would hold the key twice, and decoding could fill only one of them.
-    static func diagnoseDuplicateKeys(
-        _ properties: [ModelProperty], snakeCase: Bool, diagnose: (Diagnostic) -> Void
-    ) {
+    static func diagnoseDuplicateKeys(_ properties: [ModelProperty], snakeCase: Bool, issues: DeclarationIssues) {
         var writers: [String: ModelProperty] = [:]
         for property in properties {
             guard let first = property.keys.first else { continue }
             let key = property.keysAreExplicit || !snakeCase ? first : SnakeCaseKey.key(for: first)
             if let earlier = writers[key] {
-                diagnose(
-                    Diagnostic(
-                        node: property.keyNode,
-                        message: ModelMacroMessage.duplicateKey(key, name: property.bareName, first: earlier.bareName),
-                        notes: [
-                            Note(
-                                node: earlier.keyNode,
-                                message: ModelMacroNote.firstKeyUse(key, name: earlier.bareName))
-                        ]))
+                guard let earlierNode = earlier.keyNode else { return issues.giveUp() }
+                issues.report(
+                    ModelMacroMessage.duplicateKey(key, name: property.bareName, first: earlier.bareName),
+                    at: property.keyNode,
+                    notes: [Note(node: earlierNode, message: ModelMacroNote.firstKeyUse(key, name: earlier.bareName))])
             } else {
                 writers[key] = property
             }
         }
-    }
-
-    /// The type written for the binding at `index`: `var a, b: Int` writes it once, on the last binding.
-    static func writtenType(of bindings: [PatternBindingSyntax], at index: Int) -> TypeSyntax? {
-        bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first
-    }
-
-    static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
-        switch block.accessors {
-        case .getter: return true
-        case .accessors(let list):
-            return list.contains { accessor in
-                let kind = accessor.accessorSpecifier.text
-                return kind != "willSet" && kind != "didSet"
-            }
-        }
-    }
-
-    static func isOptional(_ type: TypeSyntax) -> Bool {
-        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" { return true }
-        if let member = type.as(MemberTypeSyntax.self), member.name.text == "Optional" { return true }
-        return false
     }
 }
 

@@ -3,13 +3,19 @@
 // The compiler sends a member request for every struct it reaches, in every compile job: for a 300-property struct
 // 43 ms of a debug-built plugin, decoding and parsing a declaration to answer nothing (Benchmarks/NOTES.md,
 // 2026-11-27, 19:00).
-/// Answers the plugin's requests whose answer does not depend on the declaration's syntax without parsing it,
-/// and hands every other message to swift-syntax's handler.
+/// Answers the plugin's requests it can answer without swift-syntax's parser, and hands every other message to
+/// swift-syntax's handler.
 ///
-/// Two requests qualify, both answered with an empty expansion, as the macros themselves answer them:
-/// - `@DictionaryModel`'s member role on a struct or an enum (only a class gets members; see
-///   ``DictionaryModelMacro``), when ``DeclarationIntroducer`` is sure of the declaration's keyword;
-/// - `@Key`'s and `@Ignored`'s peer role (``MarkerMacro`` adds nothing; `@DictionaryModel` reads them).
+/// Three requests qualify:
+/// - `@DictionaryModel`'s member role on a struct or an enum, answered with an empty expansion as the macro
+///   answers it (only a class gets members; see ``DictionaryModelMacro``), when ``DeclarationIntroducer`` is
+///   sure of the declaration's keyword;
+/// - `@Key`'s and `@Ignored`'s peer role, empty likewise (``MarkerMacro`` adds nothing; `@DictionaryModel` reads
+///   them);
+/// - `@DictionaryModel`'s extension role on a struct that ``StructSourceReader`` reads from its text, answered with
+///   the extension ``DictionaryModelMacro/structExtension(of:typeReference:conformances:arguments:issues:)``
+///   writes, the same text as the macro's; a struct the reader is not sure of, or one with a mistake to report,
+///   goes to swift-syntax.
 ///
 /// The shortcut is taken only with a host that takes the unified `expandMacroResult` answer (plugin protocol 5
 /// and later); otherwise every message goes to swift-syntax's handler.
@@ -33,11 +39,23 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
             hostTakesUnifiedResult = (capability?.reflectedProtocolVersion ?? 0) >= 5
         // swift-syntax 603 added the build configuration to the request.
         #if canImport(SwiftSyntax603)
-            case .expandAttachedMacro(let macro, let role, _, _, let declaration, _, _, _, _, _):
-                if let answer = shortcut(macro: macro, role: role, declaration: declaration) { return answer }
+            case .expandAttachedMacro(
+                let macro, let role, _, let attribute, let declaration, _, let extendedType, let conformances, _, _):
+                if let answer = shortcut(
+                    macro: macro, role: role, attribute: attribute, declaration: declaration,
+                    extendedType: extendedType, conformances: conformances)
+                {
+                    return answer
+                }
         #else
-            case .expandAttachedMacro(let macro, let role, _, _, let declaration, _, _, _, _):
-                if let answer = shortcut(macro: macro, role: role, declaration: declaration) { return answer }
+            case .expandAttachedMacro(
+                let macro, let role, _, let attribute, let declaration, _, let extendedType, let conformances, _):
+                if let answer = shortcut(
+                    macro: macro, role: role, attribute: attribute, declaration: declaration,
+                    extendedType: extendedType, conformances: conformances)
+                {
+                    return answer
+                }
         #endif
         default:
             break
@@ -45,15 +63,56 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         return handler.handleMessage(message)
     }
 
-    /// The empty expansion, counted, where the shortcut applies; `nil` where swift-syntax must answer.
+    /// The expansion, counted, where the shortcut applies; `nil` where swift-syntax must answer.
     private func shortcut(
-        macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, declaration: PluginMessage.Syntax
+        macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, attribute: PluginMessage.Syntax,
+        declaration: PluginMessage.Syntax, extendedType: PluginMessage.Syntax?, conformances: PluginMessage.Syntax?
     ) -> PluginToHostMessage? {
-        guard hostTakesUnifiedResult && answersNothing(macro: macro, role: role, declaration: declaration) else {
+        guard hostTakesUnifiedResult else { return nil }
+        let expansion: String
+        if answersNothing(macro: macro, role: role, declaration: declaration) {
+            expansion = ""
+        } else if "\(macro.moduleName).\(macro.typeName)" == modelMacroName, role == .extension,
+            let source = Self.structExtension(
+                attribute: attribute.source, declaration: declaration.source, extendedType: extendedType?.source,
+                conformances: conformances?.source)
+        {
+            expansion = source
+        } else {
             return nil
         }
         shortcutCount += 1
-        return .expandMacroResult(expandedSource: "", diagnostics: [])
+        return .expandMacroResult(expandedSource: expansion, diagnostics: [])
+    }
+
+    /// `@DictionaryModel`'s extension of the struct declared in `declaration`, read from the texts of the request,
+    /// or `nil` where the reader is not sure of them or the macro would report a mistake.
+    static func structExtension(
+        attribute: String, declaration: String, extendedType: String?, conformances: String?
+    ) -> String? {
+        guard let declared = StructSourceReader.read(declaration),
+            let arguments = StructSourceReader.attributeArguments(attribute)
+        else { return nil }
+        let protocols: [String]
+        if let conformances {
+            guard let types = StructSourceReader.inheritedTypes(conformances) else { return nil }
+            protocols = types
+        } else {
+            protocols = []
+        }
+        let typeReference: String
+        if let extendedType {
+            guard let type = StructSourceReader.trimmedType(extendedType) else { return nil }
+            typeReference = type
+        } else {
+            typeReference = declared.name
+        }
+        let mistakes = MistakeCount()
+        let source = DictionaryModelMacro.structExtension(
+            of: declared, typeReference: typeReference, conformances: protocols,
+            arguments: DictionaryModelMacro.Arguments(labelled: arguments),
+            issues: DeclarationIssues(diagnose: { _ in mistakes.count += 1 }, giveUp: { mistakes.count += 1 }))
+        return mistakes.count == 0 ? source : nil
     }
 
     func shutDown() throws {
@@ -76,6 +135,11 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
             return false
         }
     }
+}
+
+/// How many mistakes the macro found in a declaration read from text.
+private final class MistakeCount {
+    var count = 0
 }
 
 /// The macros' names as `#externalMacro` gives them, `Module.Type`, taken from the types.
