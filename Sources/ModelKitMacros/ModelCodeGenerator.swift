@@ -138,18 +138,38 @@ struct ModelCodeGenerator {
     /// The name of the struct that holds a model's fields while it is decoded, nested in the model.
     static let fieldsTypeName = "_DecodingFields"
 
-    /// The field's declaration after its name: its type and its start, where the property's type is written
-    /// (`: ModelKit.Field<Int> = .init(hasDefault: true)`), so that the compiler knows the member's type without
-    /// checking the start (the emit-module job of 300 models: 0.4 s less expression checking); where none is written,
-    /// a start typed by a key path to the property (its initial value may name `Self`, which in the fields'
-    /// struct would be that struct).
-    private func fieldTypeAndStart(_ index: Int) -> String {
+    /// The field's declaration after its name: its type, where the property's type is written
+    /// (`: ModelKit.Field<Int>`), the field then started by the struct's memberwise initializer (``startMember``);
+    /// where none is written, a start typed by a key path to the property (its initial value may name `Self`,
+    /// which in the fields' struct would be that struct).
+    private func fieldDeclaration(_ index: Int) -> String {
         let property = properties[index]
-        let hasDefault = defaultExpression(index) != nil
         guard let type = property.type else {
+            let hasDefault = defaultExpression(index) != nil
             return " = ModelKit.Field(for: \\\(typeReference).\(property.name), hasDefault: \(hasDefault))"
         }
-        return ": ModelKit.Field<\(type)> = .init(hasDefault: \(hasDefault))"
+        return ": ModelKit.Field<\(type)>"
+    }
+
+    /// The fields' struct's `start()`, which makes it through its memberwise initializer, each field whose type is
+    /// written given its start (`count: .init(hasDefault: true)`), each part its own `start()`.
+    ///
+    /// Measured against the fields' initial values, and against assignments in `init()` (which the compiler's
+    /// definite-initialization check pays for with more than the number of fields: +3.2% for the compile job of a
+    /// 100-property model): an initial value is an expression the emit-module job type-checks too, 1.25 s of the
+    /// 6.6 s it took for 300 models of 20 properties; as arguments of one call they are checked only where the
+    /// model is compiled (the 100-property model's job −1.0% instructions, the 300 models' −2.6%).
+    private func startMember(arguments: [String]) -> String {
+        "    static func start() -> Self { Self(\(arguments.joined(separator: ", "))) }"
+    }
+
+    /// The start arguments of the fields of the properties in `range` whose type is written.
+    private func startArguments(_ range: Range<Int>) -> [String] {
+        range.compactMap { index in
+            guard properties[index].type != nil else { return nil }
+            let label = argumentLabel(properties[index])
+            return "\(label): .init(hasDefault: \(defaultExpression(index) != nil))"
+        }
     }
 
     /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
@@ -218,7 +238,7 @@ struct ModelCodeGenerator {
                 lines.append("")
             }
             for part in parts.indices {
-                lines.append("    fileprivate var \(partMember(part)) = \(partType(part))()")
+                lines.append("    fileprivate var \(partMember(part)): \(partType(part))")
             }
         } else {
             lines += fieldMembers(parts[0])
@@ -228,7 +248,10 @@ struct ModelCodeGenerator {
                 "    fileprivate var \(capturedName(entryIndex)): ModelKit.Value? = nil  // \(literal(entry.declared))")
         }
         lines.append("")
-        lines.append("    init() {}")
+        lines.append(
+            startMember(
+                arguments: isWide
+                    ? parts.indices.map { "\(partMember($0)): .start()" } : startArguments(parts[0])))
         lines.append("")
         lines.append("    \(Self.keySwitchSignature) {")
         lines.append("        switch index {")
@@ -318,9 +341,8 @@ struct ModelCodeGenerator {
     private func fieldMembers(_ range: Range<Int>) -> [String] {
         // `fileprivate` members: the compiler gives an internal stored property a getter, a setter and a
         // `_modify` accessor, and a file-private one no `_modify`; a 20-model file had 4,323 SIL functions, 3,920
-        // with them file-private. Each field starts as an initial value: set in `init()` instead, 300 fields
-        // cost 1.9 s of definite-initialization checking.
-        range.map { "    fileprivate var \(properties[$0].name)\(fieldTypeAndStart($0))" }
+        // with them file-private. A field whose type is written starts in `start()` (see `startMember`).
+        range.map { "    fileprivate var \(properties[$0].name)\(fieldDeclaration($0))" }
     }
 
     /// The struct that holds the fields of one part of a wide model, with its own `finish` and, when any of its
@@ -329,7 +351,7 @@ struct ModelCodeGenerator {
         let range = parts[part]
         var lines = ["struct \(partType(part)) {"]
         lines += fieldMembers(range)
-        lines += ["", "    init() {}"]
+        lines += ["", startMember(arguments: startArguments(range))]
         if readsKeys {
             lines += ["", "    \(Self.keySwitchSignature) {", "        switch index {"]
             for (entryIndex, entry) in entries.enumerated()
@@ -385,7 +407,7 @@ struct ModelCodeGenerator {
         )
         lines.append("}")
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
-        lines.append("var fields = \(Self.fieldsTypeName)()")
+        lines.append("var fields = \(Self.fieldsTypeName).start()")
         lines.append("decoding: while true {")
         lines.append("    switch try reader.nextKey(in: keys) {")
         lines.append("    case .known(let index):")

@@ -26,10 +26,10 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0name", snakeCaseJoined: "id\\0name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var userID: ModelKit.Field<Int> = .init(hasDefault: false)
+                        fileprivate var userID: ModelKit.Field<Int>
                         fileprivate var name = ModelKit.Field(for: \\User.name, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self(userID: .init(hasDefault: false)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -53,7 +53,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "User (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -119,7 +119,7 @@ struct DictionaryModelMacroTests {
                         fileprivate var userID = ModelKit.Field(for: \\Photo.userID, hasDefault: true)
                         fileprivate var name = ModelKit.Field(for: \\Photo.name, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -146,7 +146,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Photo (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -207,12 +207,12 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var city: ModelKit.Field<String?> = .init(hasDefault: true)
-                        fileprivate var image: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var city: ModelKit.Field<String?>
+                        fileprivate var image: ModelKit.Field<String?>
                         fileprivate var captured0: ModelKit.Value? = nil  // "info"
                         fileprivate var captured2: ModelKit.Value? = nil  // "images"
 
-                        init() {}
+                        static func start() -> Self { Self(city: .init(hasDefault: true), image: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -244,7 +244,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Place (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -319,7 +319,7 @@ struct DictionaryModelMacroTests {
                         fileprivate var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
                         fileprivate var observed = ModelKit.Field(for: \\Sample.observed, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -343,7 +343,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Sample (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -417,11 +417,11 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
-                        fileprivate var tags: ModelKit.Field<[String]> = .init(hasDefault: true)
-                        fileprivate var year: ModelKit.Field<Date?> = .init(hasDefault: true)
+                        fileprivate var tags: ModelKit.Field<[String]>
+                        fileprivate var year: ModelKit.Field<Date?>
                         fileprivate var captured2: ModelKit.Value? = nil  // "meta"
 
-                        init() {}
+                        static func start() -> Self { Self(tags: .init(hasDefault: true), year: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -451,7 +451,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Event (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -516,9 +516,9 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
-                        fileprivate var `inout`: ModelKit.Field<Int?> = .init(hasDefault: true)
+                        fileprivate var `inout`: ModelKit.Field<Int?>
 
-                        init() {}
+                        static func start() -> Self { Self(`inout`: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -542,7 +542,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Flags (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -604,9 +604,9 @@ struct DictionaryModelMacroTests {
 
                     struct _DecodingFields {
                         fileprivate var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
-                        fileprivate var unit: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var unit: ModelKit.Field<String?>
 
-                        init() {}
+                        static func start() -> Self { Self(unit: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -630,7 +630,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -692,9 +692,9 @@ struct DictionaryModelMacroTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var name: ModelKit.Field<String> = .init(hasDefault: false)
+                        fileprivate var name: ModelKit.Field<String>
 
-                        init() {}
+                        static func start() -> Self { Self(name: .init(hasDefault: false)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -715,7 +715,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Build (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -772,7 +772,7 @@ struct DictionaryModelMacroTests {
                     struct _DecodingFields {
                         fileprivate var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -793,7 +793,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Item (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -856,7 +856,7 @@ struct DictionaryModelMacroTests {
                     struct _DecodingFields {
                         fileprivate var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -879,7 +879,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Student (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeysOfStudent.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -990,9 +990,9 @@ struct DictionaryModelMacroTests {
                     public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declaredJoined: "items", snakeCaseJoined: "items", typeStrategy: .propertyNames) }
 
                     struct _DecodingFields {
-                        fileprivate var items: ModelKit.Field<[Element]> = .init(hasDefault: true)
+                        fileprivate var items: ModelKit.Field<[Element]>
 
-                        init() {}
+                        static func start() -> Self { Self(items: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1013,7 +1013,7 @@ struct DictionaryModelMacroTests {
                             throw context.mismatch(expected: "Page (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1078,7 +1078,7 @@ struct DictionaryModelDiagnosticTests {
 
                     struct _DecodingFields {
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1096,7 +1096,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1165,7 +1165,7 @@ struct DictionaryModelDiagnosticTests {
                     struct _DecodingFields {
                         fileprivate var x = ModelKit.Field(for: \\A.x, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1186,7 +1186,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1253,10 +1253,10 @@ struct DictionaryModelDiagnosticTests {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "city\\0image", snakeCaseJoined: "city\\0image", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var city: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var city: ModelKit.Field<String?>
                         fileprivate var image = ModelKit.Field(for: \\A.image, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self(city: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1280,7 +1280,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "A (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1441,7 +1441,7 @@ struct DictionaryModelDiagnosticTests {
                         fileprivate var made = ModelKit.Field(for: \\Settings.made, hasDefault: true)
                         fileprivate var date = ModelKit.Field(for: \\Settings.date, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1468,7 +1468,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "Settings (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1559,7 +1559,7 @@ struct DictionaryModelDiagnosticTests {
                     struct _DecodingFields {
                         fileprivate var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1580,7 +1580,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "Size (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1661,7 +1661,7 @@ struct DictionaryModelDiagnosticTests {
                     struct _DecodingFields {
                         fileprivate var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1682,7 +1682,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "Theme (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1766,7 +1766,7 @@ struct DictionaryModelDiagnosticTests {
                         fileprivate var captured0: ModelKit.Value? = nil  // "id"
                         fileprivate var captured1: ModelKit.Value? = nil  // "x"
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1806,7 +1806,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "Record (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -1884,7 +1884,7 @@ struct DictionaryModelDiagnosticTests {
                         fileprivate var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)
                         fileprivate var owner = ModelKit.Field(for: \\Account.owner, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -1908,7 +1908,7 @@ struct DictionaryModelDiagnosticTests {
                             throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):

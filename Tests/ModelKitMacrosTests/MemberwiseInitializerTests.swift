@@ -37,12 +37,12 @@ struct MemberwiseInitializerTests {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "amount\\0currency\\0code\\0note", snakeCaseJoined: "amount\\0currency\\0code\\0note", typeStrategy: .propertyNames)
 
                     struct _DecodingFields {
-                        fileprivate var amount: ModelKit.Field<Decimal> = .init(hasDefault: true)
+                        fileprivate var amount: ModelKit.Field<Decimal>
                         fileprivate var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
-                        fileprivate var code: ModelKit.Field<String> = .init(hasDefault: false)
-                        fileprivate var note: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var code: ModelKit.Field<String>
+                        fileprivate var note: ModelKit.Field<String?>
 
-                        init() {}
+                        static func start() -> Self { Self(amount: .init(hasDefault: true), code: .init(hasDefault: false), note: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -72,7 +72,7 @@ struct MemberwiseInitializerTests {
                             throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -158,7 +158,7 @@ struct MemberwiseInitializerTests {
                     struct _DecodingFields {
                         fileprivate var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -179,7 +179,7 @@ struct MemberwiseInitializerTests {
                             throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -257,7 +257,7 @@ struct MemberwiseInitializerTests {
                     struct _DecodingFields {
                         fileprivate var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
 
-                        init() {}
+                        static func start() -> Self { Self() }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -278,7 +278,7 @@ struct MemberwiseInitializerTests {
                             throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):
@@ -357,9 +357,9 @@ struct MemberwiseInitializerTests {
                     struct _DecodingFields {
                         fileprivate var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
                         fileprivate var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
-                        fileprivate var audit: ModelKit.Field<[String]> = .init(hasDefault: true)
+                        fileprivate var audit: ModelKit.Field<[String]>
 
-                        init() {}
+                        static func start() -> Self { Self(audit: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -386,7 +386,7 @@ struct MemberwiseInitializerTests {
                             throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
                         }
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        var fields = _DecodingFields()
+                        var fields = _DecodingFields.start()
                         decoding: while true {
                             switch try reader.nextKey(in: keys) {
                             case .known(let index):

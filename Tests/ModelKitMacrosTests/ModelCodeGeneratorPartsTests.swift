@@ -39,10 +39,10 @@ struct ModelCodeGeneratorPartsTests {
             try Self.generator(Self.survey).fieldsDeclaration() == """
                 struct _DecodingFields {
                     struct Part0 {
-                        fileprivate var id: ModelKit.Field<Int> = .init(hasDefault: false)
-                        fileprivate var title: ModelKit.Field<String> = .init(hasDefault: true)
+                        fileprivate var id: ModelKit.Field<Int>
+                        fileprivate var title: ModelKit.Field<String>
 
-                        init() {}
+                        static func start() -> Self { Self(id: .init(hasDefault: false), title: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -62,10 +62,10 @@ struct ModelCodeGeneratorPartsTests {
                     }
 
                     struct Part1 {
-                        fileprivate var heading: ModelKit.Field<String> = .init(hasDefault: false)
-                        fileprivate var owner: ModelKit.Field<String?> = .init(hasDefault: true)
+                        fileprivate var heading: ModelKit.Field<String>
+                        fileprivate var owner: ModelKit.Field<String?>
 
-                        init() {}
+                        static func start() -> Self { Self(heading: .init(hasDefault: false), owner: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -83,9 +83,9 @@ struct ModelCodeGeneratorPartsTests {
                     }
 
                     struct Part2 {
-                        fileprivate var tags: ModelKit.Field<[String]> = .init(hasDefault: true)
+                        fileprivate var tags: ModelKit.Field<[String]>
 
-                        init() {}
+                        static func start() -> Self { Self(tags: .init(hasDefault: true)) }
 
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
@@ -101,13 +101,13 @@ struct ModelCodeGeneratorPartsTests {
                         }
                     }
 
-                    fileprivate var part0 = Part0()
-                    fileprivate var part1 = Part1()
-                    fileprivate var part2 = Part2()
+                    fileprivate var part0: Part0
+                    fileprivate var part1: Part1
+                    fileprivate var part2: Part2
                     fileprivate var captured2: ModelKit.Value? = nil  // "title"
                     fileprivate var captured4: ModelKit.Value? = nil  // "meta"
 
-                    init() {}
+                    static func start() -> Self { Self(part0: .start(), part1: .start(), part2: .start()) }
 
                     mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         switch index {
@@ -152,7 +152,7 @@ struct ModelCodeGeneratorPartsTests {
                     throw context.mismatch(expected: "Survey (a dictionary)", foundKind: try reader.peekKind())
                 }
                 let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                var fields = _DecodingFields()
+                var fields = _DecodingFields.start()
                 decoding: while true {
                     switch try reader.nextKey(in: keys) {
                     case .known(let index):
@@ -210,7 +210,8 @@ struct ModelCodeGeneratorPartsTests {
         #expect(!generator.isWide)
         #expect(generator.encodingMethods().isEmpty)
         let fields = generator.fieldsDeclaration()
-        #expect(!fields.contains("Part") && fields.contains("    fileprivate var id: ModelKit.Field<Int> = .init("))
+        #expect(!fields.contains("Part") && fields.contains("    fileprivate var id: ModelKit.Field<Int>\n"))
+        #expect(fields.contains("    static func start() -> Self { Self(id: .init(hasDefault: false), title: .init("))
         let decoding = generator.decodingStatements(reportsUnknownKeys: true)
         #expect(decoding.contains("self.init(id: fields.id.takeDecodedValue(), "))
         #expect(decoding.contains("let tagsValue = fields.tags.takeDecodedValue(default: Survey.defaultTags)"))

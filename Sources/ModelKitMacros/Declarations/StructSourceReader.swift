@@ -364,6 +364,11 @@ struct StructSourceReader {
     /// or `nil` for a type this reader does not read.
     private static func typeIsOptional(_ source: SourceTokens, _ type: ArraySlice<SourceTokens.Token>) -> Bool? {
         let tokens = Array(type)
+        // Two words in a row are not a type this reader knows (`Int Int` is a mistake, `async throws` an effect).
+        for (token, next) in zip(tokens, tokens.dropFirst()) where token.kind == .identifier && next.kind == .identifier
+        {
+            return nil
+        }
         for token in tokens {
             if token.kind == .identifier,
                 ["some", "any", "inout", "each", "repeat", "borrowing", "consuming", "sending", "__owned"].contains(

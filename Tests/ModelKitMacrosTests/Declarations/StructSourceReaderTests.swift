@@ -120,6 +120,7 @@ struct StructSourceReaderTests {
         "@DictionaryModel\nstruct E2 {\n    var a = 0 {\n        didSet {}\n    }\n}",
         "@DictionaryModel\nstruct E3 {\n    var a: (Int) -> Int = { $0 }\n}",
         "@DictionaryModel\nstruct F {\n    var a: some P = X()\n}",
+        "@DictionaryModel\nstruct F2 {\n    var a: Int Int\n}",
         "@DictionaryModel\nstruct G {\n    var a = x < y\n}",
         "@DictionaryModel\nstruct H {\n    var a = try make()\n}",
         "@DictionaryModel\nstruct I {\n    var a = make { 1 }\n}",
