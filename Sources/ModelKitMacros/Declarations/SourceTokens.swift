@@ -2,8 +2,8 @@
 ///
 /// Only the plain part of Swift's lexical grammar: identifiers, numbers, single-line string literals (their
 /// interpolations on the same line), punctuation, comments and whitespace. Anything else (`#if`, raw and
-/// multi-line strings, regular expressions and `/`, key-path expressions, characters beyond ASCII outside strings
-/// and comments) makes it give up, and the request goes to swift-syntax, which reads all of Swift.
+/// multi-line strings, regular expressions and `/`, key-path expressions) makes it give up, and the request goes
+/// to swift-syntax, which reads all of Swift.
 struct SourceTokens {
     /// A token: its kind and where it stands in the source's bytes.
     struct Token {
@@ -57,91 +57,121 @@ struct SourceTokens {
     }
 
     private mutating func tokenize() -> Bool {
-        var index = 0
-        var startsLine = true
-        var followsSpace = true
-        while index < bytes.count {
+        var lexer = Lexer(bytes: bytes)
+        while let token = lexer.next() { tokens.append(token) }
+        return !lexer.failed
+    }
+
+    /// Reads tokens one at a time, so that a reader that needs only the first few does not read the rest.
+    struct Lexer {
+        let bytes: [UInt8]
+        private var index = 0
+        private var startsLine = true
+        private var followsSpace = true
+        /// Whether it stopped at text outside the plain grammar.
+        private(set) var failed = false
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        /// The next token, or `nil` at the end or where it gives up (``failed``).
+        mutating func next() -> Token? {
+            guard !failed, skipTrivia(), index < bytes.count else { return nil }
             let byte = bytes[index]
-            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                followsSpace = true
-                index += 1
-                continue
-            case UInt8(ascii: "\n"):
-                startsLine = true
-                followsSpace = true
-                index += 1
-                continue
-            case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
-                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                followsSpace = true
-                continue
-            case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
-                guard let end = Self.blockCommentEnd(bytes, from: index) else { return false }
-                if bytes[index..<end].contains(UInt8(ascii: "\n")) { startsLine = true }
-                index = end
-                followsSpace = true
-                continue
-            default:
-                break
-            }
             let start = index
             let kind: Token.Kind
-            if Self.isIdentifierHead(byte) {
+            if SourceTokens.isIdentifierHead(byte) {
                 index += 1
-                while index < bytes.count && Self.isIdentifierBody(bytes[index]) { index += 1 }
+                while index < bytes.count && SourceTokens.isIdentifierBody(bytes[index]) { index += 1 }
                 kind = .identifier
             } else if byte == UInt8(ascii: "`") {
                 index += 1
-                while index < bytes.count && Self.isIdentifierBody(bytes[index]) { index += 1 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "`"), index > start + 1 else { return false }
+                while index < bytes.count && SourceTokens.isIdentifierBody(bytes[index]) { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "`"), index > start + 1 else { return fail() }
                 index += 1
                 kind = .identifier
-            } else if Self.isDigit(byte) {
-                guard let (end, isFloat) = Self.numberEnd(bytes, from: index) else { return false }
+            } else if SourceTokens.isDigit(byte) {
+                guard let (end, isFloat) = SourceTokens.numberEnd(bytes, from: index) else { return fail() }
                 index = end
                 kind = isFloat ? .float : .integer
             } else if byte == UInt8(ascii: "\"") {
-                guard let (end, isInterpolated) = Self.stringEnd(bytes, from: index) else { return false }
+                guard let (end, isInterpolated) = SourceTokens.stringEnd(bytes, from: index) else { return fail() }
                 index = end
                 kind = isInterpolated ? .interpolatedString : .string
-            } else if byte == UInt8(ascii: "-") && next == UInt8(ascii: ">") {
+            } else if byte == UInt8(ascii: "-") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") {
                 index += 2
                 kind = .punctuation
-            } else if Self.punctuation.contains(byte) {
+            } else if SourceTokens.punctuation.contains(byte) {
                 index += 1
                 kind = .punctuation
             } else {
-                // `#`, `\`, `/`, `'`, control characters and everything beyond ASCII.
-                return false
+                // `#`, `\`, `/`, `'` and control characters.
+                return fail()
             }
-            tokens.append(
-                Token(kind: kind, start: start, end: index, startsLine: startsLine, followsSpace: followsSpace))
-            startsLine = false
-            followsSpace = false
+            defer {
+                startsLine = false
+                followsSpace = false
+            }
+            return Token(kind: kind, start: start, end: index, startsLine: startsLine, followsSpace: followsSpace)
         }
-        return true
+
+        private mutating func fail() -> Token? {
+            failed = true
+            return nil
+        }
+
+        /// Skips whitespace and comments; `false` on an unterminated comment.
+        private mutating func skipTrivia() -> Bool {
+            while index < bytes.count {
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    followsSpace = true
+                    index += 1
+                case UInt8(ascii: "\n"):
+                    startsLine = true
+                    followsSpace = true
+                    index += 1
+                case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
+                    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                    followsSpace = true
+                case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+                    guard let end = SourceTokens.blockCommentEnd(bytes, from: index) else {
+                        failed = true
+                        return false
+                    }
+                    if bytes[index..<end].contains(UInt8(ascii: "\n")) { startsLine = true }
+                    index = end
+                    followsSpace = true
+                default:
+                    return true
+                }
+            }
+            return true
+        }
     }
 
-    private static let punctuation: Set<UInt8> = Set("{}()[]<>,:;=?!.@&|+-*%^~".utf8)
+    static let punctuation: Set<UInt8> = Set("{}()[]<>,:;=?!.@&|+-*%^~".utf8)
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private static func isIdentifierHead(_ byte: UInt8) -> Bool {
+    /// Letters, `_`, `$`, and every byte beyond ASCII: Swift's identifiers take most of Unicode, and an operator
+    /// character read as part of a word makes a token that no reader here accepts where it would matter.
+    static func isIdentifierHead(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 
-    private static func isIdentifierBody(_ byte: UInt8) -> Bool {
+    static func isIdentifierBody(_ byte: UInt8) -> Bool {
         isIdentifierHead(byte) || isDigit(byte)
     }
 
     /// Where a block comment that starts at `index` ends; block comments nest.
-    private static func blockCommentEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func blockCommentEnd(_ bytes: [UInt8], from start: Int) -> Int? {
         var index = start
         var depth = 0
         while index + 1 < bytes.count {
@@ -160,7 +190,7 @@ struct SourceTokens {
     }
 
     /// Where a number that starts at `index` ends, and whether it is a floating-point literal.
-    private static func numberEnd(_ bytes: [UInt8], from start: Int) -> (Int, Bool)? {
+    static func numberEnd(_ bytes: [UInt8], from start: Int) -> (Int, Bool)? {
         let isHex =
             start + 1 < bytes.count && bytes[start] == UInt8(ascii: "0") && bytes[start + 1] == UInt8(ascii: "x")
         var index = start
@@ -191,7 +221,7 @@ struct SourceTokens {
     }
 
     /// Where a single-line string literal that starts at `index` ends, and whether it interpolates.
-    private static func stringEnd(_ bytes: [UInt8], from start: Int) -> (Int, Bool)? {
+    static func stringEnd(_ bytes: [UInt8], from start: Int) -> (Int, Bool)? {
         // `"""` opens a multi-line string.
         if start + 2 < bytes.count && bytes[start + 1] == UInt8(ascii: "\"") && bytes[start + 2] == UInt8(ascii: "\"") {
             return nil

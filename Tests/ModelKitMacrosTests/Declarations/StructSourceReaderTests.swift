@@ -78,6 +78,8 @@ struct StructSourceReaderTests {
             var items: [Element] = []
             var first: Element?
             var `default`: Int = 0x1F
+            var 名字 = "张三"
+            var é: Double = 0
             var map: Dictionary<String, [Int]> = .init()
             var total = Totals
                 .zero
@@ -127,7 +129,6 @@ struct StructSourceReaderTests {
         "@DictionaryModel\nstruct J {\n    var a = 0; var b = 1\n}",
         "@DictionaryModel\nstruct K {\n    var a = #line\n}",
         "@DictionaryModel\nstruct L {\n    var a = \"\"\"\n    text\n    \"\"\"\n}",
-        "@DictionaryModel\nstruct M {\n    var é = 0\n}",
         "@DictionaryModel\nstruct N {\n    var a = 0x1.8p1\n}",
         "@DictionaryModel\nstruct O {\n    @Transform(using: .iso8601) var date: Date?\n}",
         "@DictionaryModel\nstruct P {\n    var a: Int { get async throws { 0 } }\n}",

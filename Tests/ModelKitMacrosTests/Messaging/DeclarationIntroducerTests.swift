@@ -22,6 +22,7 @@ struct DeclarationIntroducerTests {
             ("@DictionaryModel private(set) struct A {}", .structure),
             ("@Key(\"id\") public var id: Int", .other),
             ("@Modèle\nstruct Étagère {}", .structure),
+            ("@Note(\"\\(x))\") struct A {}", .structure),
         ])
     func readsTheKeyword(source: String, expected: DeclarationIntroducer) {
         #expect(DeclarationIntroducer(source: source) == expected)
@@ -35,7 +36,6 @@ struct DeclarationIntroducerTests {
             "#if DEBUG\n@DictionaryModel\n#endif\nstruct A {}",
             "@Note(#\"raw ) string\"#) struct A {}",
             "@Note(\"\"\"\n)\n\"\"\") struct A {}",
-            "@Note(\"\\(x))\") struct A {}",
             "@Note(/a)b/) struct A {}",
             "@Note(\"unterminated) struct A {}",
             "@Note(unbalanced struct A {}",
