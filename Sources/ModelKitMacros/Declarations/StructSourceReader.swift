@@ -129,6 +129,20 @@ struct StructSourceReader {
         switch introducer {
         case "var", "let":
             index += 1
+            // A `static`, `class` or `lazy` property is neither decoded nor a parameter of the memberwise
+            // initializer, so its bindings are not read (a `static let formatter = { … }()` would make the reader
+            // give up); with a marker on a static one, the macro reports it, so swift-syntax answers.
+            let names = Set(modifiers.map(\.name))
+            if !names.isDisjoint(with: ["static", "class", "lazy"]) {
+                let marked = attributes.contains {
+                    PropertyReader.keyNames.contains($0.name) || PropertyReader.transformNames.contains($0.name)
+                }
+                guard !marked || names.contains("lazy"), skipMemberRest() else { return nil }
+                return .variable(
+                    DeclaredVariable(
+                        attributes: attributes, hasConditionalAttributes: false, modifiers: modifiers,
+                        isLet: introducer == "let", bindings: []))
+            }
             guard
                 let binding = readBinding(),
                 isPunctuation("}") || (current?.startsLine == true && startsMember(current!))

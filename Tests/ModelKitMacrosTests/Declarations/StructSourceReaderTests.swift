@@ -58,6 +58,12 @@ struct StructSourceReaderTests {
             @Transform(.iso8601) public var date: Date?
             @ModelKit.Key("ratio_x") public var ratio: Double = 0.5e-3
             static let shared = User(userID: 1)
+            static let formatter: DateFormatter = {
+                let formatter = DateFormatter()
+                formatter.dateFormat = "yyyy"
+                return formatter
+            }()
+            @Key("ignored") lazy var cached = { [1, 2].count }()
             var isAdult: Bool { age >= 18 }
             var watched: Int {
                 willSet(next) { print(next) }
@@ -121,6 +127,7 @@ struct StructSourceReaderTests {
         "@DictionaryModel\nstruct E {\n    var a = 1 + 2\n}",
         "@DictionaryModel\nstruct E2 {\n    var a = 0 {\n        didSet {}\n    }\n}",
         "@DictionaryModel\nstruct E3 {\n    var a: (Int) -> Int = { $0 }\n}",
+        "@DictionaryModel\nstruct E4 {\n    var a = 0\n    static var b = c\n    #if DEBUG\n    var d = 1\n    #endif\n}",
         "@DictionaryModel\nstruct F {\n    var a: some P = X()\n}",
         "@DictionaryModel\nstruct F2 {\n    var a: Int Int\n}",
         "@DictionaryModel\nstruct G {\n    var a = x < y\n}",
@@ -217,13 +224,17 @@ struct StructSourceReaderTests {
         }
     }
 
-    /// Everything in a declared struct but its syntax nodes.
+    /// Everything in a declared struct but its syntax nodes, and but the bindings of `static`, `class` and `lazy`
+    /// properties, which the reader does not read (nothing reads them).
     static func summary(_ declaration: DeclaredStruct) -> [String] {
         var lines = ["\(declaration.name) \(declaration.modifiers) generic: \(declaration.isGeneric)"]
         for member in declaration.members {
-            guard case .variable(let variable) = member else {
+            guard case .variable(var variable) = member else {
                 lines.append("\(member)")
                 continue
+            }
+            if variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name) }) {
+                variable.bindings = []
             }
             lines.append(
                 "\(variable.isLet ? "let" : "var") \(variable.modifiers.map { "\($0.name)\($0.hasDetail ? "(…)" : "")" })"
