@@ -63,8 +63,6 @@ struct DeclaredVariable {
         var initializerPlainType: String?
         /// Whether the binding has an accessor block that computes it (observers alone do not).
         var isComputed: Bool
-        /// Whether the binding has an accessor block at all.
-        var hasAccessors: Bool
         /// The binding's syntax, for diagnostics and the fix-it that adds a type.
         var syntax: PatternBindingSyntax?
         /// The pattern's syntax, where a property's key is reported when it has no `@Key`.
@@ -166,7 +164,6 @@ extension DeclaredVariable {
             initializerNeedsContextualType: initializer.map(Self.needsContextualType) ?? false,
             initializerPlainType: initializer.flatMap(Self.plainType),
             isComputed: binding.accessorBlock.map(Self.isComputed) ?? false,
-            hasAccessors: binding.accessorBlock != nil,
             syntax: binding,
             patternSyntax: Syntax(binding.pattern))
     }

@@ -276,17 +276,15 @@ struct StructSourceReader {
             plainType = value.plainType
         }
         var isComputed = false
-        var hasAccessors = false
         if isPunctuation("{") {
             guard let computed = readAccessorBlock() else { return nil }
             isComputed = computed
-            hasAccessors = true
         }
         if type == nil && initializer == nil { return nil }
         return DeclaredVariable.Binding(
             name: name, type: type, typeIsOptional: typeIsOptional, initializer: initializer,
             initializerNeedsContextualType: needsContextualType, initializerPlainType: plainType,
-            isComputed: isComputed, hasAccessors: hasAccessors)
+            isComputed: isComputed)
     }
 
     /// Scans a type or an initial value to where it ends: `=`, `{` or `,` (a type), the end of the body, or a line
@@ -502,10 +500,6 @@ private struct InitialValue {
         case name(String), parenthesized
     }
 
-    private enum Postfix {
-        case member(String), call(isEmpty: Bool), subscripted, optionalChain, forced
-    }
-
     init?(_ source: SourceTokens, _ slice: ArraySlice<SourceTokens.Token>) {
         let tokens = Array(slice)
         var index = 0
@@ -570,7 +564,11 @@ private struct InitialValue {
             }
         }
         index += 1
-        var postfixes: [Postfix] = []
+        // What the answers depend on: whether any postfix came, whether one was a subscript, whether the last
+        // was a call without arguments, and where a chain of type names from the start ends.
+        var hasPostfix = false
+        var passesThroughSubscript = false
+        var endsWithEmptyCall = false
         var typeNameEnd: Int? = if case .name(let word) = primary, word.first?.isUppercase == true { 0 } else { nil }
         while index < tokens.count {
             let token = tokens[index]
@@ -578,39 +576,40 @@ private struct InitialValue {
                 !tokens[index + 1].followsSpace
             {
                 let name = source.text(tokens[index + 1])
-                postfixes.append(.member(name))
+                endsWithEmptyCall = false
                 if let end = typeNameEnd, end == index - 1, name.first?.isUppercase == true {
                     typeNameEnd = index + 1
                 }
                 index += 2
             } else if isPunctuation("("), !token.followsSpace {
                 guard let end = closing("(", ")") else { return nil }
-                postfixes.append(.call(isEmpty: end == index + 2))
+                endsWithEmptyCall = end == index + 2
                 index = end
             } else if isPunctuation("["), !token.followsSpace {
                 guard let end = closing("[", "]") else { return nil }
-                postfixes.append(.subscripted)
+                passesThroughSubscript = true
+                endsWithEmptyCall = false
                 index = end
             } else if isPunctuation("?"), !token.followsSpace {
-                postfixes.append(.optionalChain)
+                endsWithEmptyCall = false
                 index += 1
             } else if isPunctuation("!"), !token.followsSpace {
-                postfixes.append(.forced)
+                endsWithEmptyCall = false
                 index += 1
             } else {
                 return nil
             }
+            hasPostfix = true
         }
         // Members, calls, `?` and `!` take their base's answer, down to the primary expression; a subscript on the
         // way has a type of its own.
-        let passesThroughSubscript = postfixes.contains { if case .subscripted = $0 { true } else { false } }
         let needs: Bool
         switch primary {
         case .nilLiteral, .emptyArray, .emptyDictionary, .implicitMember: needs = !passesThroughSubscript
         default: needs = false
         }
         var plain: String?
-        if postfixes.isEmpty {
+        if !hasPostfix {
             switch primary {
             case .integer: plain = "Int"
             case .float: plain = "Double"
@@ -618,9 +617,7 @@ private struct InitialValue {
             case .boolean: plain = "Bool"
             default: plain = nil
             }
-        } else if case .call(isEmpty: true) = postfixes[postfixes.count - 1], let end = typeNameEnd,
-            end == tokens.count - 3
-        {
+        } else if endsWithEmptyCall, let end = typeNameEnd, end == tokens.count - 3 {
             // `Type()` or `Module.Type()`: every name before the call written as a type's.
             plain = source.text(from: tokens[0], through: tokens[end])
         }

@@ -244,7 +244,7 @@ struct StructSourceReaderTests {
                 lines.append(
                     "  \(binding.name ?? "-"): \(binding.type ?? "-") optional \(binding.typeIsOptional) = \(binding.initializer ?? "-")"
                         + " contextual \(binding.initializerNeedsContextualType) plain \(binding.initializerPlainType ?? "-")"
-                        + " computed \(binding.isComputed) accessors \(binding.hasAccessors)")
+                        + " computed \(binding.isComputed)")
             }
         }
         return lines
