@@ -78,6 +78,9 @@ public struct Field<T> {
         }
     }
 
+    // Inlined, only the common case: a value decoded in place, nothing recorded. The rest is one call, so that a
+    // generated `finish` is a test and a call for each field: with all of it inlined, redundant-load
+    // elimination over the fields made `finish` the largest function of a model's optimized build.
     /// ``finish(key:context:reportsMissing:)`` for the key at `index` in `table`.
     ///
     /// The key is named by its table and index rather than by an autoclosure: a closure that captures the
@@ -86,10 +89,20 @@ public struct Field<T> {
     public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool
     ) throws {
+        if recordSlot >= 0 || value == nil {
+            try finishOutOfLine(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
+        }
+    }
+
+    /// ``finish(keyAt:in:context:reportsMissing:)`` past its common case.
+    @inlinable @inline(never)
+    mutating func finishOutOfLine(
+        keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool
+    ) throws {
         try settle(context: context)
         if value == nil {
             try FieldSettling.finishWithoutValue(
-                hasDefault: hasDefault, seen: seen, key: table.keys[index], context: context,
+                hasDefault: hasDefault, seen: seen, keyAt: index, in: table, context: context,
                 reportsMissing: reportsMissing)
         }
     }
@@ -105,8 +118,10 @@ public struct Field<T> {
     public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool, orLiteral literal: T
     ) throws {
-        try finish(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
-        if value == nil { value = literal }
+        if recordSlot >= 0 || value == nil {
+            try finishOutOfLine(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
+            if value == nil { value = literal }
+        }
     }
 
     /// ``finish(key:context:reportsMissing:)``, and then `literal` as the value when no key set one, so that

@@ -17,4 +17,16 @@ enum FieldSettling {
         guard hasDefault else { throw MappingError(.missingKey, at: context.path(appending: .key(key))) }
         if reportsMissing && !seen { context.note(.defaultedMissing, at: .key(key)) }
     }
+
+    /// ``finishWithoutValue(hasDefault:seen:key:context:reportsMissing:)`` for the key at `index` in `table`,
+    /// looked up here rather than in every generated `finish`.
+    @usableFromInline
+    static func finishWithoutValue(
+        hasDefault: Bool, seen: Bool, keyAt index: Int, in table: KeyTable, context: DecodingContext,
+        reportsMissing: Bool
+    ) throws {
+        try finishWithoutValue(
+            hasDefault: hasDefault, seen: seen, key: table.keys[index], context: context, reportsMissing: reportsMissing
+        )
+    }
 }
