@@ -15,8 +15,9 @@
 /// calls them whenever it reads or writes that format, from any module.
 ///
 /// The price is paid once, in the model's own optimized build: each entry point compiles the model's code again
-/// (debug builds compile a call). Internal models get none: code in their module is compiled for the readers it
-/// uses, as before.
+/// (debug builds compile a call). Internal models get none: their conformances take ModelKit's defaults, which
+/// the witness tables emitted in the model's module hold compiled for the same readers and writers, so an
+/// internal model's release build costs what a public one's does (`Benchmarks/NOTES.md`, 2026-11-28, 05:00).
 enum EntryPoints {
     /// The members, for a model at `access`, or an empty list for an internal or generic model (whose entry
     /// points would have to be compiled for every type it is used with). A subclass inherits its class's, which
