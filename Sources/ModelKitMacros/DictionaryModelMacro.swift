@@ -52,6 +52,11 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             })
     }
 
+    /// `: A, B` for the conformances the compiler asks an extension for, or nothing.
+    static func conformanceClause(_ conformances: [String]) -> String {
+        conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+    }
+
     static func accessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
         accessPrefix(modifiers.map { $0.name.text })
     }
@@ -215,7 +220,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         let arguments = arguments(of: node)
         let conformances = protocols.map { $0.trimmedText }
-        let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+        let conformanceClause = Self.conformanceClause(conformances)
         let coding = CodingMembers(conformances: conformances)
 
         if declaration.is(ClassDeclSyntax.self) {
@@ -249,7 +254,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         of declaration: DeclaredStruct, typeReference: String, conformances: [String], arguments: Arguments,
         issues: DeclarationIssues
     ) -> String {
-        let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+        let conformanceClause = Self.conformanceClause(conformances)
         let coding = CodingMembers(conformances: conformances)
         let access = accessPrefix(declaration.modifiers)
         let properties = properties(of: declaration.members, arguments: arguments, issues: issues)

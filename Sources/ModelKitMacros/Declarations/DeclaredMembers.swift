@@ -194,9 +194,10 @@ extension DeclaredVariable {
         return false
     }
 
-    /// Whether `expression` only has a type where one is expected, so that the generated code, which copies it
-    /// into `Field(defaultingTo:)` with no type to go by, could not compile it. Everything else (literals, calls,
-    /// members of named types) has a type of its own, the same one the compiler gives the property.
+    /// Whether `expression` only has a type where one is expected, so that a property declared with it and no
+    /// type annotation leaves the generated code, which takes such a property's type from its initial value, no
+    /// type to go by (the macro asks for the annotation). Everything else (literals, calls, members of named
+    /// types) has a type of its own, the same one the compiler gives the property.
     static func needsContextualType(_ expression: ExprSyntax) -> Bool {
         if expression.is(NilLiteralExprSyntax.self) { return true }
         if let array = expression.as(ArrayExprSyntax.self) { return array.elements.isEmpty }

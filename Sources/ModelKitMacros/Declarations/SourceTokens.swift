@@ -38,7 +38,7 @@ struct SourceTokens {
 
     /// The token's text.
     func text(_ token: Token) -> String {
-        String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+        text(from: token, through: token)
     }
 
     /// The source from the start of `first` to the end of `last`, with what stands between them as written.
@@ -49,6 +49,22 @@ struct SourceTokens {
     /// Whether `token` is the punctuation `character`.
     func isPunctuation(_ token: Token, _ character: Unicode.Scalar) -> Bool {
         token.kind == .punctuation && token.end - token.start == 1 && bytes[token.start] == UInt8(ascii: character)
+    }
+
+    /// The index after the bracket `close` that matches the bracket `open` at `start` in `tokens`, or `nil` if
+    /// none does.
+    func indexAfterClosing(
+        _ open: Unicode.Scalar, _ close: Unicode.Scalar, from start: Int, in tokens: ArraySlice<Token>
+    ) -> Int? {
+        var depth = 0
+        var position = start
+        while position < tokens.endIndex {
+            if isPunctuation(tokens[position], open) { depth += 1 }
+            if isPunctuation(tokens[position], close) { depth -= 1 }
+            position += 1
+            if depth == 0 { return position }
+        }
+        return nil
     }
 
     /// The content of a string literal token, between its quotes, escapes as written.
@@ -73,6 +89,11 @@ struct SourceTokens {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
+        }
+
+        /// The text of a token this lexer read.
+        func text(_ token: Token) -> String {
+            String(decoding: bytes[token.start..<token.end], as: UTF8.self)
         }
 
         /// The next token, or `nil` at the end or where it gives up (``failed``).

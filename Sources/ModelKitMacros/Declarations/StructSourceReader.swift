@@ -377,8 +377,7 @@ struct StructSourceReader {
     private static func typeIsOptional(_ source: SourceTokens, _ type: ArraySlice<SourceTokens.Token>) -> Bool? {
         let tokens = Array(type)
         // Two words in a row are not a type this reader knows (`Int Int` is a mistake, `async throws` an effect).
-        for (token, next) in zip(tokens, tokens.dropFirst()) where token.kind == .identifier && next.kind == .identifier
-        {
+        if zip(tokens, tokens.dropFirst()).contains(where: { $0.kind == .identifier && $1.kind == .identifier }) {
             return nil
         }
         for token in tokens {
@@ -476,14 +475,9 @@ struct StructSourceReader {
 
     /// Skips from an opening bracket to its closing one.
     private mutating func skipBalanced(open: Unicode.Scalar, close: Unicode.Scalar) -> Bool {
-        var depth = 0
-        while current != nil {
-            if isPunctuation(open) { depth += 1 }
-            if isPunctuation(close) { depth -= 1 }
-            index += 1
-            if depth == 0 { return true }
-        }
-        return false
+        guard let end = source.indexAfterClosing(open, close, from: index, in: tokens[...]) else { return false }
+        index = end
+        return true
     }
 }
 
@@ -508,15 +502,7 @@ private struct InitialValue {
         }
         /// The index after the bracket that closes the one at `index`.
         func closing(_ open: Unicode.Scalar, _ close: Unicode.Scalar) -> Int? {
-            var depth = 0
-            var position = index
-            while position < tokens.count {
-                if source.isPunctuation(tokens[position], open) { depth += 1 }
-                if source.isPunctuation(tokens[position], close) { depth -= 1 }
-                position += 1
-                if depth == 0 { return position }
-            }
-            return nil
+            source.indexAfterClosing(open, close, from: index, in: tokens[...])
         }
         // `-1`, `-1.5`: a negative literal.
         if tokens.count == 2, source.isPunctuation(tokens[0], "-"), !tokens[1].followsSpace {
@@ -590,10 +576,7 @@ private struct InitialValue {
                 passesThroughSubscript = true
                 endsWithEmptyCall = false
                 index = end
-            } else if isPunctuation("?"), !token.followsSpace {
-                endsWithEmptyCall = false
-                index += 1
-            } else if isPunctuation("!"), !token.followsSpace {
+            } else if isPunctuation("?") || isPunctuation("!"), !token.followsSpace {
                 endsWithEmptyCall = false
                 index += 1
             } else {

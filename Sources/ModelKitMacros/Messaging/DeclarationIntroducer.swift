@@ -70,7 +70,7 @@ private struct IntroducerReader {
     }
 
     func text(_ token: SourceTokens.Token) -> String {
-        String(decoding: lexer.bytes[token.start..<token.end], as: UTF8.self)
+        lexer.text(token)
     }
 
     mutating func peek() -> SourceTokens.Token? {
