@@ -68,10 +68,10 @@ extension Field where T: ModelDecodable {
             } else {
                 record(priority: priority, outcome: .defaulted, context: context)
             }
-        } catch let error as MappingError where error.isRecoverable {
-            try reader.recover(toDepth: depth)
-            context.truncatePath(to: pathDepth)
-            record(priority: priority, outcome: .failed(error), context: context)
+        } catch {
+            try context.recover(from: error, reader: &reader, toDepth: depth, pathDepth: pathDepth) {
+                record(priority: priority, outcome: .failed($0), context: context)
+            }
         }
     }
 

@@ -261,7 +261,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginArray() else {
-            throw context.mismatch(expected: "array of \(Element.self)", foundKind: try reader.peekKind())
+            throw context.mismatch(expected: "array", of: Element.self, foundKind: try reader.peekKind())
         }
         self = []
         let expected = context.expectedCollectionSize(of: Element.self)
@@ -272,7 +272,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
         var index = 0
         while try reader.nextElement() {
             if index >= context.options.maximumCollectionCount {
-                throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
+                throw context.tooManyMembers("elements")
             }
             // The size expected, and at least four: growing one element at a time from empty reallocates at 1, 2
             // and 4 elements, and most arrays in data are that short (coordinates, indices).
@@ -336,7 +336,7 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginDictionary() else {
-            throw context.mismatch(expected: "dictionary of \(Value.self)", foundKind: try reader.peekKind())
+            throw context.mismatch(expected: "dictionary", of: Value.self, foundKind: try reader.peekKind())
         }
         self = [:]
         let expected = context.expectedCollectionSize(of: Value.self)
@@ -345,7 +345,7 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
         while true {
             guard try reader.nextKey(in: KeyTable.empty) != .end else { break }
             if count >= context.options.maximumCollectionCount {
-                throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) entries"))
+                throw context.tooManyMembers("entries")
             }
             // Room for the size expected at once: each resize hashes every key again.
             if expected > 0 && capacity == 0 {
@@ -427,17 +427,7 @@ extension DecodingContext {
 
     @inlinable
     func decodeLossy<T: ModelDecodable, R: ModelReader>(_ type: T.Type, from reader: inout R) throws -> T? {
-        if isStrict { return try decodeLocated(type, from: &reader) }
-        let depth = reader.depth
-        let pathDepth = self.pathDepth
-        do {
-            return try decodeLocated(type, from: &reader)
-        } catch let error as MappingError where error.isRecoverable {
-            try reader.recover(toDepth: depth)
-            truncatePath(to: pathDepth)
-            noteDropped(error)
-            return nil
-        }
+        try decodeRecovering(type, from: &reader, unlessStrict: true, noting: noteDropped)
     }
 
     /// Notes a dropped element where its error is (`arrUsers[2].userId: expected Int, found string "abc";

@@ -14,6 +14,11 @@ struct Numbers: Equatable {
     var values: [Int] = []
 }
 
+@DictionaryModel
+struct Scores: Equatable {
+    var scores: [String: Int] = [:]
+}
+
 /// A link of a chain that a caller may close into a loop, which writing follows until a limit stops it.
 @DictionaryModel
 final class ChainLink {
@@ -107,6 +112,19 @@ struct HostileInputTests {
         #expect(throws: MappingError(.tooLarge("more than 10 elements"), at: "values")) {
             try Numbers(dictionary: ["values": Array(0..<11)], options: options)
         }
+    }
+
+    @Test("A dictionary with more entries than the collection limit is refused, from JSON and from objects")
+    func dictionaryLimit() throws {
+        var options = DecodingOptions()
+        options.maximumCollectionCount = 3
+        let entries = Dictionary(uniqueKeysWithValues: (0..<4).map { ("k\($0)", $0) })
+        let error = MappingError(.tooLarge("more than 3 entries"), at: "scores")
+        #expect(throws: error) { try Scores(dictionary: ["scores": entries], options: options) }
+        let json = try JSONSerialization.data(withJSONObject: ["scores": entries])
+        #expect(throws: error) { try Scores(json: json, options: options) }
+        options.maximumCollectionCount = 4
+        #expect(try Scores(json: json, options: options).scores == entries)
     }
 
     @Test("Truncated JSON at every length is an error with a location, never a crash")

@@ -46,6 +46,20 @@ struct ErrorReportingTests {
         }
     }
 
+    @Test("A value that is not the collection a property holds names the collection and its element type")
+    func collectionMismatch() throws {
+        let arrayError = MappingError(.typeMismatch(expected: "array of StrictUser", found: "string"), at: "arrUsers")
+        #expect(throws: arrayError) { try UserList(dictionary: ["arrUsers": "none"], options: .strict) }
+        #expect(throws: arrayError) { try UserList(json: Data(#"{"arrUsers":"none"}"#.utf8), options: .strict) }
+        let dictionaryError = MappingError(.typeMismatch(expected: "dictionary of Int", found: "array"), at: "scores")
+        #expect(throws: dictionaryError) { try Scores(dictionary: ["scores": [1, 2]], options: .strict) }
+        #expect(throws: dictionaryError) { try Scores(json: Data(#"{"scores":[1,2]}"#.utf8), options: .strict) }
+        // Lenient: the default, with the same words in the note.
+        let decoded = try UserList.decode(data: Data(#"{"arrUsers":"none"}"#.utf8))
+        #expect(decoded.model.arrUsers.isEmpty)
+        #expect(decoded.diagnostics.map(\.description) == ["arrUsers: expected array of StrictUser, found string; default used"])
+    }
+
     @Test("Every conversion and drop is a diagnostic with its path; strict rejects unknown keys")
     func diagnostics() throws {
         let decoded = try StrictUser.decode(object: ["userId": "5", "userID": 6])
