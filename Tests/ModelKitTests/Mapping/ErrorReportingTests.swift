@@ -57,7 +57,10 @@ struct ErrorReportingTests {
         // Lenient: the default, with the same words in the note.
         let decoded = try UserList.decode(data: Data(#"{"arrUsers":"none"}"#.utf8))
         #expect(decoded.model.arrUsers.isEmpty)
-        #expect(decoded.diagnostics.map(\.description) == ["arrUsers: expected array of StrictUser, found string; default used"])
+        #expect(
+            decoded.diagnostics.map(\.description) == [
+                "arrUsers: expected array of StrictUser, found string; default used"
+            ])
     }
 
     @Test("Every conversion and drop is a diagnostic with its path; strict rejects unknown keys")
