@@ -192,6 +192,13 @@ public final class DecodingContext {
         mismatch(expected: "\(collection) of \(element)", foundKind: kind)
     }
 
+    /// The error of a collection that has more than ``DecodingOptions/maximumCollectionCount`` members, which
+    /// `members` names ("elements", "entries").
+    @usableFromInline
+    func tooManyMembers(_ members: String) -> MappingError {
+        error(.tooLarge("more than \(options.maximumCollectionCount) \(members)"))
+    }
+
     /// Decodes one value of a property or element at `component`, applying the lenient rules for `null`
     /// and for values that cannot be converted.
     ///
@@ -284,13 +291,6 @@ public final class DecodingContext {
     func locating(_ error: any Error, expecting type: Any.Type) -> any Error {
         guard let error = error as? MappingError, error.path.components.isEmpty && pathDepth > 0 else { return error }
         return located(error, expecting: String(describing: type))
-    }
-
-    /// The error of a collection that has more than ``DecodingOptions/maximumCollectionCount`` members, which
-    /// `members` names ("elements", "entries").
-    @usableFromInline
-    func tooManyMembers(_ members: String) -> MappingError {
-        error(.tooLarge("more than \(options.maximumCollectionCount) \(members)"))
     }
 
     /// Rethrows `error` unless it is recoverable; if it is, skips the rest of the value that began at `depth`,
