@@ -195,7 +195,7 @@ struct FlatDocument: ModelDecodable {
                     open[last].count += 1
                     if open[last].count > limit {
                         throw MappingError(
-                            .tooLarge("more than \(limit) \(isDictionary ? "entries" : "elements")"), at: ValuePath())
+                            .tooManyMembers(limit: limit, isDictionary ? "entries" : "elements"), at: ValuePath())
                     }
                     needsValue = true
                 } else {
@@ -239,13 +239,13 @@ struct FlatDocument: ModelDecodable {
                     open[open.count - 1].count += 1
                     if open[open.count - 1].count > limit {
                         let what = top.isDictionary ? "entries" : "elements"
-                        throw MappingError(.tooLarge("more than \(limit) \(what)"), at: ValuePath())
+                        throw MappingError(.tooManyMembers(limit: limit, what), at: ValuePath())
                     }
                     try readValue(from: &reader, open: &open, maximumDepth: maximumDepth, scalar: readScalar)
                 } else {
                     open.removeLast()
                     guard let count = UInt32(exactly: top.count) else {
-                        throw MappingError(.tooLarge("more than \(UInt32.max) elements"), at: ValuePath())
+                        throw MappingError(.tooManyMembers(limit: Int(UInt32.max), "elements"), at: ValuePath())
                     }
                     entries[top.index] = FlatEntry(
                         top.isDictionary ? .dictionary : .array, start: count, payload: UInt64(entries.count))

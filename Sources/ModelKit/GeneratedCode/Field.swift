@@ -89,10 +89,13 @@ public struct Field<T> {
     public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool
     ) throws {
-        if recordSlot >= 0 || value == nil {
+        if needsFinishing {
             try finishOutOfLine(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
         }
     }
+
+    /// Whether ``finish(keyAt:in:context:reportsMissing:)`` has anything to do: a key recorded, or no value.
+    @inlinable var needsFinishing: Bool { recordSlot >= 0 || value == nil }
 
     /// ``finish(keyAt:in:context:reportsMissing:)`` past its common case.
     @inlinable @inline(never)
@@ -118,7 +121,7 @@ public struct Field<T> {
     public mutating func finish(
         keyAt index: Int, in table: KeyTable, context: DecodingContext, reportsMissing: Bool, orLiteral literal: T
     ) throws {
-        if recordSlot >= 0 || value == nil {
+        if needsFinishing {
             try finishOutOfLine(keyAt: index, in: table, context: context, reportsMissing: reportsMissing)
             if value == nil { value = literal }
         }

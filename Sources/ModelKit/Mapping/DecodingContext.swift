@@ -196,7 +196,7 @@ public final class DecodingContext {
     /// `members` names ("elements", "entries").
     @usableFromInline
     func tooManyMembers(_ members: String) -> MappingError {
-        error(.tooLarge("more than \(options.maximumCollectionCount) \(members)"))
+        error(.tooManyMembers(limit: options.maximumCollectionCount, members))
     }
 
     /// Decodes one value of a property or element at `component`, applying the lenient rules for `null`

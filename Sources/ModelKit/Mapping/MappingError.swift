@@ -77,6 +77,14 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension MappingError.Reason {
+    /// ``tooLarge(_:)`` for a collection with more than `limit` members, which `members` names ("elements",
+    /// "entries"): one wording for every reader and decoder.
+    static func tooManyMembers(limit: Int, _ members: String) -> Self {
+        .tooLarge("more than \(limit) \(members)")
+    }
+}
+
 extension MappingError {
     /// Whether a reader threw this for a number that the format spells but cannot hold (`1e400` in JSON, an
     /// integer beyond 64 bits in a property list): the readers' exact reads give `nil` for it, so that the full

@@ -9,7 +9,7 @@ extension Value: ModelCodable {
             while try reader.nextKey(in: .empty) != .end {
                 let key = reader.currentKey()
                 if dictionary.count >= context.options.maximumCollectionCount {
-                    throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) entries"))
+                    throw context.tooManyMembers("entries")
                 }
                 try context.push(.key(key))
                 dictionary[key] = try Value(from: &reader, context: context)
@@ -20,7 +20,7 @@ extension Value: ModelCodable {
             var array: [Value] = []
             while try reader.nextElement() {
                 if array.count >= context.options.maximumCollectionCount {
-                    throw context.error(.tooLarge("more than \(context.options.maximumCollectionCount) elements"))
+                    throw context.tooManyMembers("elements")
                 }
                 try context.push(.index(array.count))
                 array.append(try Value(from: &reader, context: context))

@@ -127,6 +127,19 @@ struct HostileInputTests {
         #expect(try Scores(json: json, options: options).scores == entries)
     }
 
+    @Test("A Value tree keeps the collection limit, in the same words as a model's collections")
+    func valueTreeLimit() throws {
+        var options = DecodingOptions()
+        options.maximumCollectionCount = 3
+        #expect(throws: MappingError(.tooLarge("more than 3 elements"), at: "a")) {
+            try Value(json: Data(#"{"a":[1,2,3,4]}"#.utf8), options: options)
+        }
+        #expect(throws: MappingError(.tooLarge("more than 3 entries"), at: ValuePath())) {
+            try Value(json: Data(#"{"a":1,"b":2,"c":3,"d":4}"#.utf8), options: options)
+        }
+        #expect(try Value(json: Data(#"{"a":[1,2,3]}"#.utf8), options: options) == ["a": [1, 2, 3]])
+    }
+
     @Test("Truncated JSON at every length is an error with a location, never a crash")
     func truncatedJSON() throws {
         let data = try RepositoryData.contents(of: "bench/user.json")
