@@ -118,6 +118,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CodableTwinsTests", dependencies: ["CodableTwins"]),
+        // Models whose entry points call the generic code: the build-time trade `ModelEntryPoints` describes.
+        .testTarget(
+            name: "ModelKitGenericModelsTests", dependencies: ["ModelKit"],
+            swiftSettings: [.define("MODELKIT_GENERIC_MODELS")]
+        ),
         .testTarget(
             name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit", "ModelKitTestSupport"]),
         .testTarget(

@@ -335,11 +335,12 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         }
         let decodeCases = cases.map { item in
             "case \(literal(item.tag)): self = .\(item.name)(try context.decodeLocated(\(item.payload).self, from: &inner))"
-        }.joined(separator: "\n")
+        }.joined(separator: "\n        ")
         let encodeCases = cases.map { item in
             "case .\(item.name)(let model): try context.writeTagged(model, key: \(literal(discriminator)), tag: \(literal(item.tag)), to: &writer)"
-        }.joined(separator: "\n")
-        let codable = coding.members(access: access)
+        }.joined(separator: "\n        ")
+        let entryPoints = indented(EntryPoints.genericModelsMembers(access: access).joined(separator: "\n"), by: 4)
+        let codable = indented(coding.members(access: access), by: 4)
         let source = """
             extension \(type.trimmedText)\(conformanceClause) {
                 \(access)static let modelKeys = ModelKit.ModelKeys(declared: [\(literal(discriminator))], snakeCase: [\(literal(discriminator))], typeStrategy: .propertyNames)
@@ -362,6 +363,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                     \(encodeCases)
                     }
                 }
+
+            \(entryPoints)
             \(codable)
             }
             """

@@ -19,26 +19,58 @@
 /// the witness tables emitted in the model's module hold compiled for the same readers and writers, so an
 /// internal model's release build costs what a public one's does (`Benchmarks/NOTES.md`, 2026-11-28, 05:00).
 enum EntryPoints {
-    /// The members, for a model at `access`, or an empty list for an internal or generic model (whose entry
-    /// points would have to be compiled for every type it is used with). A subclass inherits its class's, which
-    /// reach its own code through `Self` and dynamic dispatch.
+    /// The compilation condition under which a module's models call the generic code instead (ModelKit's
+    /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
+    static let genericModelsCondition = "MODELKIT_GENERIC_MODELS"
+
+    /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
+    /// to be compiled for every type it is used with). A subclass inherits its class's, which reach its own code
+    /// through `Self` and dynamic dispatch.
+    ///
+    /// Under ``genericModelsCondition`` every model that is not generic has entry points that call the generic
+    /// code, an internal one too, whose conformances would otherwise take ModelKit's defaults, compiled for each
+    /// reader in the model's module (``genericModelsMembers(access:)``).
     static func members(access: String, isGeneric: Bool) -> [String] {
-        guard !access.isEmpty, !isGeneric else { return [] }
-        return [
+        guard !isGeneric else { return [] }
+        guard !access.isEmpty else { return genericModelsMembers(access: access) }
+        let specialized = members(
+            access: access, decoding: "Self(from: &reader, context: context)",
+            encoding: "encode(to: &writer, context: context)")
+        return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"] + specialized + ["#endif"]
+    }
+
+    /// Only the entry points that call the generic code, under ``genericModelsCondition``: what a model that has no
+    /// entry points of its own otherwise (internal, or an enum of models) gets, so that the condition leaves its
+    /// module nothing compiled for one reader.
+    static func genericModelsMembers(access: String) -> [String] {
+        ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#endif"]
+    }
+
+    /// The four entry points calling ModelKit's generic code.
+    private static func genericMembers(access: String) -> [String] {
+        members(
+            access: access,
+            decoding: "ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)",
+            encoding: "ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)")
+    }
+
+    /// The four entry points, each decoding through `decoding` or encoding through `encoding`.
+    private static func members(access: String, decoding: String, encoding: String) -> [String] {
+        [
             "\(access)static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {",
-            "    try Self(from: &reader, context: context)",
+            "    try \(decoding)",
             "}",
             "",
             "\(access)static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {",
-            "    try Self(from: &reader, context: context)",
+            "    try \(decoding)",
             "}",
             "",
             "\(access)func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {",
-            "    try encode(to: &writer, context: context)",
+            "    try \(encoding)",
             "}",
             "",
             "\(access)func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {",
-            "    try encode(to: &writer, context: context)",
+            "    try \(encoding)",
             "}",
         ]
     }

@@ -81,6 +81,24 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -174,6 +192,24 @@ struct DictionaryModelMacroTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -274,6 +310,24 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -370,6 +424,24 @@ struct DictionaryModelMacroTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -483,6 +555,24 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -569,6 +659,24 @@ struct DictionaryModelMacroTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -659,6 +767,24 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -742,6 +868,24 @@ struct DictionaryModelMacroTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -821,6 +965,24 @@ struct DictionaryModelMacroTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     func encode(to encoder: any Encoder) throws {
                         try ModelKit.CodableBridge.encode(self, to: encoder)
@@ -947,7 +1109,7 @@ struct DictionaryModelMacroTests {
                         defer { context.endKnownKeys() }
                         switch tag {
                         case "circle": self = .circle(try context.decodeLocated(Circle.self, from: &inner))
-                case "sq": self = .square(try context.decodeLocated(Square.self, from: &inner))
+                        case "sq": self = .square(try context.decodeLocated(Square.self, from: &inner))
                         default:
                             throw context.error(.unknownDiscriminator(key: "kind", found: tag))
                         }
@@ -956,17 +1118,35 @@ struct DictionaryModelMacroTests {
                     func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         switch self {
                         case .circle(let model): try context.writeTagged(model, key: "kind", tag: "circle", to: &writer)
-                case .square(let model): try context.writeTagged(model, key: "kind", tag: "sq", to: &writer)
+                        case .square(let model): try context.writeTagged(model, key: "kind", tag: "sq", to: &writer)
                         }
                     }
 
-                init(from decoder: any Decoder) throws {
-                    var reader = try ModelKit.CodableBridge.reader(for: decoder)
-                    try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
-                }
-                func encode(to encoder: any Encoder) throws {
-                    try ModelKit.CodableBridge.encode(self, to: encoder)
-                }
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
+                    init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
                 }
                 """
         )
@@ -1121,6 +1301,24 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1212,6 +1410,24 @@ struct DictionaryModelDiagnosticTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -1307,6 +1523,24 @@ struct DictionaryModelDiagnosticTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -1499,6 +1733,24 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1607,6 +1859,24 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1708,6 +1978,24 @@ struct DictionaryModelDiagnosticTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -1836,6 +2124,24 @@ struct DictionaryModelDiagnosticTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
+
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
                         try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
@@ -1935,6 +2241,24 @@ struct DictionaryModelDiagnosticTests {
                         context.leave()
                         try writer.endDictionary()
                     }
+
+                    #if MODELKIT_GENERIC_MODELS
+                    static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #endif
 
                     init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)

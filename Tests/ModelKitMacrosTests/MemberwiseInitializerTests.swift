@@ -102,6 +102,23 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
@@ -117,6 +134,7 @@ struct MemberwiseInitializerTests {
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
+                    #endif
 
                     public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), amount: Decimal = 0, currency: String = "EUR", code: String, note: String? = nil, cache: Cache = Self._modelKitDefault(cache: ())) {
                         self.init(amount: amount, currency: currency, code: code, note: note, cache: cache)
@@ -207,6 +225,23 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
@@ -222,6 +257,7 @@ struct MemberwiseInitializerTests {
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
+                    #endif
 
                     public init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -305,6 +341,23 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
@@ -320,6 +373,7 @@ struct MemberwiseInitializerTests {
                     package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
+                    #endif
 
                     package init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
@@ -415,6 +469,23 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
@@ -430,6 +501,7 @@ struct MemberwiseInitializerTests {
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
+                    #endif
 
                     public init(from decoder: any Decoder) throws {
                         var reader = try ModelKit.CodableBridge.reader(for: decoder)
