@@ -91,6 +91,11 @@ def leaf_source(modelkit):
     return model_source("Leaf", props, modelkit)
 
 
+def swift_settings(settings):
+    """A target's `swiftSettings` argument for `settings`, or nothing when there are none."""
+    return f", swiftSettings: [{', '.join(settings)}]" if settings else ""
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as handle:
@@ -141,7 +146,11 @@ def main():
         else:
             widths.append(int(argument))
     targets = []
-    for flavour, modelkit in (("Model", True), ("Codable", False)):
+    # GenericModel: the same @DictionaryModel sources in modules compiled with MODELKIT_GENERIC_MODELS, whose models
+    # call ModelKit's generic code instead of being compiled for the JSON reader and Foundation objects (reported
+    # beside the two others, not a target: it trades decoding speed for the build).
+    for flavour, modelkit in (("Model", True), ("Codable", False), ("GenericModel", True)):
+        defines = ['.define("MODELKIT_GENERIC_MODELS")'] if flavour == "GenericModel" else []
         imports = "import ModelKit\n\n" if modelkit else "import Foundation\n\n"
         dependency = '[.product(name: "ModelKit", package: "ModelKit")]' if modelkit else "[]"
         # The client decodes JSON, as Codable's decodes it with `JSONDecoder`: through `init(json:)`, compiled once in
@@ -165,7 +174,7 @@ def main():
                 f"{package}/Sources/{module}/Wide{width}.swift",
                 imports + model_source(f"Wide{width}", properties(width, "Leaf"), modelkit),
             )
-            settings = ', swiftSettings: [.unsafeFlags(["-Xfrontend", "-gnone"])]' if no_debug_info else ""
+            settings = swift_settings((['.unsafeFlags(["-Xfrontend", "-gnone"])'] if no_debug_info else []) + defines)
             targets.append(f'.target(name: "{module}", dependencies: {dependency}{settings})')
             if width >= 2000:
                 # Swift 6.3.1 cannot build Codable of that width at all, so a client that imported it would fail
@@ -184,7 +193,7 @@ def main():
                     imports + model_source(f"Item{index}", properties(per_model, nested), modelkit),
                 )
             write(f"{package}/Sources/{module}/Leaf.swift", imports + leaf_source(modelkit))
-            targets.append(f'.target(name: "{module}", dependencies: {dependency})')
+            targets.append(f'.target(name: "{module}", dependencies: {dependency}{swift_settings(defines)})')
             client_modules.append(module)
             client_calls.extend(f"{module}.Item{index}" for index in range(count))
         for client, call in ((f"Client{flavour}", decode), (f"ClientAnyFormat{flavour}", any_format_decode)):

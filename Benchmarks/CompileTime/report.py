@@ -3,7 +3,8 @@
 
     report.py RESULTS.tsv OUTPUT.json
 
-Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable>`, seconds, peak MiB, jobs. A label measured
+Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable|GenericModel>`, seconds, peak MiB, jobs (the third
+flavour, models compiled with MODELKIT_GENERIC_MODELS, is shown beside the others and is not a target). A label measured
 more than once is reported by the median of its times and of its peaks (this machine's times vary by a third
 from one build to the next); a side that failed once counts as failed.
 """
@@ -59,16 +60,25 @@ def main():
             f"{configuration:<13} {case:<28} {model['seconds']:>8.2f} s {model['peakMiB']:>5} MiB"
             f" {codable['seconds']:>6.2f} s {codable['peakMiB']:>5} MiB {time_ratio:>7.2f} {memory_ratio:>9.2f}"
         )
-        cases.append(
-            {
-                "configuration": configuration,
-                "case": case,
-                "dictionaryModel": model,
-                "codable": codable,
-                "timeRatio": round(time_ratio, 3),
-                "memoryRatio": round(memory_ratio, 3),
-            }
-        )
+        entry = {
+            "configuration": configuration,
+            "case": case,
+            "dictionaryModel": model,
+            "codable": codable,
+            "timeRatio": round(time_ratio, 3),
+            "memoryRatio": round(memory_ratio, 3),
+        }
+        generic = rows[key].get("GenericModel")
+        if generic and "seconds" in generic and codable["seconds"] > 0:
+            # The same models in modules compiled with MODELKIT_GENERIC_MODELS: shown beside, not a target.
+            entry["genericModels"] = generic
+            entry["genericTimeRatio"] = round(generic["seconds"] / codable["seconds"], 3)
+            entry["genericMemoryRatio"] = round(generic["peakMiB"] / codable["peakMiB"], 3)
+            print(
+                f"{'':<13} {'  MODELKIT_GENERIC_MODELS':<28} {generic['seconds']:>8.2f} s {generic['peakMiB']:>5} MiB"
+                f" {'':>16} {entry['genericTimeRatio']:>7.2f} {entry['genericMemoryRatio']:>9.2f}"
+            )
+        cases.append(entry)
 
     targets = list(failures)
     for entry in cases:

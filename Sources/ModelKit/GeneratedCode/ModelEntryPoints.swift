@@ -32,7 +32,9 @@
 public enum ModelEntryPoints {
     /// Decodes a `Model` through its generic initializer, compiled once here: the entry points of a model
     /// compiled with `MODELKIT_GENERIC_MODELS` call it, so that its module compiles nothing for `R`.
-    @inline(never)
+    // Never specialized: Swift's cross-module optimization would otherwise hand its body to the model's module,
+    // which would compile the model for the reader after all.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func decodeGenerically<Model: ModelDecodable, R: ModelReader>(
         _ type: Model.Type, from reader: inout R, context: borrowing DecodingContext
     ) throws -> Model {
@@ -41,7 +43,7 @@ public enum ModelEntryPoints {
 
     /// Encodes `model` through its generic `encode`, compiled once here: the entry points of a model compiled
     /// with `MODELKIT_GENERIC_MODELS` call it, so that its module compiles nothing for `W`.
-    @inline(never)
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func encodeGenerically<Model: ModelEncodable, W: ModelWriter>(
         _ model: Model, to writer: inout W, context: EncodingContext
     ) throws {
