@@ -20,20 +20,21 @@
 /// code. The choice is a protocol requirement of the reader, so in code compiled for a reader it is made by the
 /// compiler, and in generic code it costs a witness-table call.
 ///
-/// A module compiled with the condition `MODELKIT_GENERIC_MODELS` (`swiftSettings: [.define("MODELKIT_GENERIC_MODELS")]`)
-/// trades that speed for build time: its models' entry points call ``decodeGenerically(_:from:context:)`` and
-/// ``encodeGenerically(_:to:context:)``, so the module compiles each model's code once, generic, as `Codable`'s
-/// synthesized code is, and nothing of it for a particular reader or writer. Its release build then takes about
-/// what `Codable`'s does (1.1–1.6 times, against 2.4–4.2 times with the entry points; `Benchmarks/NOTES.md`), and
-/// its models decode and encode through witness tables everywhere, from their own module too: about 3.5–4 times
-/// slower than compiled for the reader, still several times faster than `JSONDecoder`.
+/// A module compiled with the condition `MODELKIT_GENERIC_MODELS` (`swiftSettings: [.define("MODELKIT_GENERIC_MODELS")]`
+/// on its target) trades that speed for build time: its models' entry points call
+/// ``decodeGenerically(_:from:context:)`` and ``encodeGenerically(_:to:context:)``, so the module compiles each
+/// model once, generic, as `Codable`'s synthesized code is, and nothing of it for a particular reader or writer.
+/// Its release build then takes 1.1–1.6 times `Codable`'s, against 2.4–6 times with the entry points, and its
+/// models decode and encode through witness tables: from another module, JSON decodes 3.6–6.5 times slower than
+/// compiled for the reader (0.35–0.42 of `JSONDecoder`'s time) and encodes 1.3–2.3 times slower
+/// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00). Debug builds are the same either way.
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
 public enum ModelEntryPoints {
+    // Never specialized, nor its twin below: Swift's cross-module optimization would otherwise hand their bodies
+    // to the model's module, which would compile the model for the reader after all.
     /// Decodes a `Model` through its generic initializer, compiled once here: the entry points of a model
     /// compiled with `MODELKIT_GENERIC_MODELS` call it, so that its module compiles nothing for `R`.
-    // Never specialized: Swift's cross-module optimization would otherwise hand its body to the model's module,
-    // which would compile the model for the reader after all.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func decodeGenerically<Model: ModelDecodable, R: ModelReader>(
         _ type: Model.Type, from reader: inout R, context: borrowing DecodingContext
