@@ -18,6 +18,7 @@
 /// (debug builds compile a call). Internal models get none: their conformances take ModelKit's defaults, which
 /// the witness tables emitted in the model's module hold compiled for the same readers and writers, so an
 /// internal model's release build costs what a public one's does (`Benchmarks/NOTES.md`, 2026-11-28, 05:00).
+/// A module compiled with ``genericModelsCondition`` gives that price up, for every model but a generic one.
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
