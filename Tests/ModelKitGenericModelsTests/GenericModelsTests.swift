@@ -42,6 +42,15 @@ enum Entry: Equatable {
     case note(Note)
 }
 
+/// A public class that is not final, whose entry points return `Self`.
+@DictionaryModel
+public class Room {
+    /// The room's name.
+    public var name = ""
+    /// Creates a room.
+    public init(name: String) { self.name = name }
+}
+
 @DictionaryModel
 final class Visitor {
     var name = ""
@@ -106,7 +115,7 @@ struct GenericModelsTests {
         #expect(note?.description.contains(#"string "cheap""#) == true, "\(lenient.diagnostics)")
     }
 
-    @Test("An internal model, an enum of models and a class decode and encode")
+    @Test("An internal model, an enum of models and classes, public and not, decode and encode")
     func otherModels() throws {
         let entries = try [Entry](
             json: Data(#"[{"type":"note","text":"hi","pinned":"true"},{"type":"book","name":"A"}]"#.utf8))
@@ -118,6 +127,10 @@ struct GenericModelsTests {
         #expect(visitor.notes == [Note(text: "x", pinned: false)])
         let again = try Visitor(json: visitor.jsonData())
         #expect(again.name == "Ann" && again.notes == visitor.notes)
+
+        let room = try Room(json: Data(#"{"name":"Hall"}"#.utf8))
+        #expect(room.name == "Hall")
+        #expect(try Room(dictionary: room.dictionary()).name == "Hall")
     }
 
     @Test("Property lists, which always took the generic code, round-trip as before")
