@@ -24,7 +24,7 @@
 /// on its target) trades that speed for build time: its models' entry points call
 /// ``decodeGenerically(_:from:context:)`` and ``encodeGenerically(_:to:context:)``, so the module compiles each
 /// model once, generic, as `Codable`'s synthesized code is, and nothing of it for a particular reader or writer.
-/// Its release build then takes 1.1–1.6 times `Codable`'s, against 1.7–6 times with the entry points, and its
+/// Its release build then takes 0.8–1.6 times `Codable`'s, against 1.2–6 times with the entry points, and its
 /// models decode and encode through witness tables: from another module, JSON decodes 3.6–6.5 times slower than
 /// compiled for the reader (0.35–0.42 of `JSONDecoder`'s time) and encodes 1.3–2.3 times slower
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00). Debug builds are the same either way.
