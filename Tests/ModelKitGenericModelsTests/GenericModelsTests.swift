@@ -133,6 +133,19 @@ struct GenericModelsTests {
         #expect(try Room(dictionary: room.dictionary()).name == "Hall")
     }
 
+    @Test("A model of 101 properties, written in parts, decodes and encodes; its last property's error names it")
+    func wideModel() throws {
+        let json = "{" + (0...100).map { "\"p\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let record = try WideRecord(json: Data(json.utf8), options: .strict)
+        #expect(record.p0 == 0 && record.p57 == 57 && record.p100 == 100)
+        #expect(try WideRecord(json: record.jsonData(), options: .strict) == record)
+        #expect(try WideRecord(dictionary: record.dictionary(), options: .strict) == record)
+        let bad = #expect(throws: MappingError.self) {
+            try WideRecord(json: Data(#"{"p100":"many"}"#.utf8), options: .strict)
+        }
+        #expect(bad?.path == "p100")
+    }
+
     @Test("Property lists, which always took the generic code, round-trip as before")
     func propertyLists() throws {
         let data = try Self.shelf.data(format: .binaryPropertyList)

@@ -31,8 +31,8 @@
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
 public enum ModelEntryPoints {
-    // Never specialized, nor its twin below: Swift's cross-module optimization would otherwise hand their bodies
-    // to the model's module, which would compile the model for the reader after all.
+    // Neither inlined nor specialized, nor its twin below: Swift's cross-module optimization would otherwise hand
+    // their bodies to the model's module, which would compile the model for the reader after all.
     /// Decodes a `Model` through its generic initializer, compiled once here: the entry points of a model
     /// compiled with `MODELKIT_GENERIC_MODELS` call it, so that its module compiles nothing for `R`.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
