@@ -1,0 +1,40 @@
+// The experiment's run-time check (README.md): decodes 2,000 Wide10 objects from another module, as the macro
+// writes the model (Wide10ModelCur) and in the table-driven shape (Wide10ModelTabG, or any variant renamed in).
+import Foundation
+import ModelKit
+import Wide10ModelCur
+import Wide10ModelTabG
+
+func object(_ i: Int) -> String {
+    let leaf = "{\"id\": \(i), \"title\": \"leaf \(i)\"}"
+    return """
+    {"count0": \(i), "name1": "name \(i)", "ratio2": \(Double(i) * 0.5), "flag3": true, "renamed_4": "renamed", "text5": "text \(i)", "nested6": \(leaf), "nestedList7": [\(leaf), \(leaf)], "count8": 8, "name9": null}
+    """
+}
+let count = 2000
+let json = Data(("[" + (0..<count).map(object).joined(separator: ",") + "]").utf8)
+let objects = try JSONSerialization.jsonObject(with: json)
+
+func time(_ body: () throws -> Int) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var total = 0
+    for _ in 0..<10 { total &+= try body() }
+    precondition(total > 0)
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / 10
+}
+let mode = CommandLine.arguments.dropFirst().first ?? "time"
+if mode == "cur" { for _ in 0..<20 { _ = try [Wide10ModelCur.Wide10](json: json) }; exit(0) }
+if mode == "tab" { for _ in 0..<20 { _ = try [Wide10ModelTabG.Wide10](json: json) }; exit(0) }
+var rows: [String: [Double]] = [:]
+for _ in 0..<15 {
+    rows["json cur", default: []].append(try time { try [Wide10ModelCur.Wide10](json: json).count })
+    rows["json tab", default: []].append(try time { try [Wide10ModelTabG.Wide10](json: json).count })
+    rows["objects cur", default: []].append(try time { try [Wide10ModelCur.Wide10](object: objects).count })
+    rows["objects tab", default: []].append(try time { try [Wide10ModelTabG.Wide10](object: objects).count })
+}
+func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+for key in rows.keys.sorted() { print(key, String(format: "%.3f ms", median(rows[key]!))) }
+print(String(format: "json tab/cur %.3f, objects tab/cur %.3f", median(rows["json tab"]!) / median(rows["json cur"]!), median(rows["objects tab"]!) / median(rows["objects cur"]!)))
+let a = try [Wide10ModelCur.Wide10](json: json), b = try [Wide10ModelTabG.Wide10](json: json)
+precondition(a.count == b.count && a[7].nestedList7.count == 2 && b[7].nestedList7.count == 2 && a[9].name1 == b[9].name1 && b[9].nested6?.title == "leaf 9")
+print("same")
