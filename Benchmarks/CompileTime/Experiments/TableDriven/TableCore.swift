@@ -87,7 +87,7 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
     public let generic: any GenericFieldDecoder.Type
 
     /// A slot whose decoders are specialized for `T` where it is made.
-    @inlinable public init<Fields, T: ModelDecodable>(_ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
+    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(_ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
         offset = MemoryLayout<Fields>.offset(of: path)!
         self.priority = priority
         json = FieldDecoding<T>.decodeJSON
@@ -96,7 +96,7 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
     }
 
     /// A slot whose JSON and Foundation-object decoders are compiled once, here, generic over `T`.
-    @inlinable public init<Fields, T: ModelDecodable>(nested path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
+    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(nested path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
         offset = MemoryLayout<Fields>.offset(of: path)!
         self.priority = priority
         json = FieldDecoding<T>.decodeJSONOnce
@@ -111,24 +111,8 @@ public func decodeFieldsJSON(
     _ fields: UnsafeMutableRawPointer, slots: [FieldSlot], keys: KeyTable, from reader: inout JSONReader,
     context: DecodingContext
 ) throws {
-    try slots.withUnsafeBufferPointer { slots in
-        decoding: while true {
-            switch try reader.nextKey(in: keys) {
-            case .known(let index):
-                guard index < slots.count else {
-                    try reader.skipValue()
-                    continue
-                }
-                // Indexed, not copied: a copy of the slot retains its closures.
-                try slots[index].json(
-                    fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
-            case .end:
-                break decoding
-            case .unknown:
-                try context.unknownKey(reader.currentKey())
-                try reader.skipValue()
-            }
-        }
+    try decodeKeys(fields, slots: slots, keys: keys, from: &reader, context: context) { slot, field, index, reader in
+        try slot.json(field, slot.priority, index, keys, &reader, context)
     }
 }
 
@@ -138,24 +122,8 @@ public func decodeFieldsObjects(
     _ fields: UnsafeMutableRawPointer, slots: [FieldSlot], keys: KeyTable, from reader: inout FoundationObjectReader,
     context: DecodingContext
 ) throws {
-    try slots.withUnsafeBufferPointer { slots in
-        decoding: while true {
-            switch try reader.nextKey(in: keys) {
-            case .known(let index):
-                guard index < slots.count else {
-                    try reader.skipValue()
-                    continue
-                }
-                // Indexed, not copied: a copy of the slot retains its closures.
-                try slots[index].objects(
-                    fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
-            case .end:
-                break decoding
-            case .unknown:
-                try context.unknownKey(reader.currentKey())
-                try reader.skipValue()
-            }
-        }
+    try decodeKeys(fields, slots: slots, keys: keys, from: &reader, context: context) { slot, field, index, reader in
+        try slot.objects(field, slot.priority, index, keys, &reader, context)
     }
 }
 
@@ -165,20 +133,35 @@ public func decodeFields<R: ModelReader>(
     _ fields: UnsafeMutableRawPointer, slots: [FieldSlot], keys: KeyTable, from reader: inout R,
     context: DecodingContext
 ) throws {
-    decoding: while true {
-        switch try reader.nextKey(in: keys) {
-        case .known(let index):
-            guard index < slots.count else {
+    try decodeKeys(fields, slots: slots, keys: keys, from: &reader, context: context) { slot, field, index, reader in
+        try slot.generic.decode(field, slot.priority, index, keys, &reader, context)
+    }
+}
+
+/// The loop over a dictionary's keys, each known key decoded by `decode` with its slot, inlined into each of
+/// the three above.
+@inlinable @inline(__always)
+func decodeKeys<R: ModelReader>(
+    _ fields: UnsafeMutableRawPointer, slots: [FieldSlot], keys: KeyTable, from reader: inout R,
+    context: DecodingContext,
+    decode: (borrowing FieldSlot, UnsafeMutableRawPointer, Int, inout R) throws -> Void
+) throws {
+    try slots.withUnsafeBufferPointer { slots in
+        decoding: while true {
+            switch try reader.nextKey(in: keys) {
+            case .known(let index):
+                guard index < slots.count else {
+                    try reader.skipValue()
+                    continue
+                }
+                // Borrowed, not copied: a copy of the slot retains its closures.
+                try decode(slots[index], fields + slots[index].offset, index, &reader)
+            case .end:
+                break decoding
+            case .unknown:
+                try context.unknownKey(reader.currentKey())
                 try reader.skipValue()
-                continue
             }
-            try slots[index].generic.decode(
-                fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
-        case .end:
-            break decoding
-        case .unknown:
-            try context.unknownKey(reader.currentKey())
-            try reader.skipValue()
         }
     }
 }
