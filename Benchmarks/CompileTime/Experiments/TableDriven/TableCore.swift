@@ -28,8 +28,7 @@ public enum FieldDecoding<T: ModelDecodable>: GenericFieldDecoder {
         _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable, _ reader: inout JSONReader,
         _ context: DecodingContext
     ) throws {
-        try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        try decode(field, priority, index, keys, &reader, context)
     }
 
     /// As ``decodeJSON(_:_:_:_:_:_:)``, from Foundation objects.
@@ -37,8 +36,7 @@ public enum FieldDecoding<T: ModelDecodable>: GenericFieldDecoder {
         _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable,
         _ reader: inout FoundationObjectReader, _ context: DecodingContext
     ) throws {
-        try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        try decode(field, priority, index, keys, &reader, context)
     }
 
     /// As ``decodeJSON(_:_:_:_:_:_:)``, from any reader.
@@ -58,8 +56,7 @@ public enum FieldDecoding<T: ModelDecodable>: GenericFieldDecoder {
         _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable, _ reader: inout JSONReader,
         _ context: DecodingContext
     ) throws {
-        try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        try decode(field, priority, index, keys, &reader, context)
     }
 
     /// As ``decodeObjects(_:_:_:_:_:_:)``, compiled once here for every `T`.
@@ -68,8 +65,7 @@ public enum FieldDecoding<T: ModelDecodable>: GenericFieldDecoder {
         _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable,
         _ reader: inout FoundationObjectReader, _ context: DecodingContext
     ) throws {
-        try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        try decode(field, priority, index, keys, &reader, context)
     }
 }
 
@@ -87,20 +83,31 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
     public let generic: any GenericFieldDecoder.Type
 
     /// A slot whose decoders are specialized for `T` where it is made.
-    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(_ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
-        offset = MemoryLayout<Fields>.offset(of: path)!
-        self.priority = priority
-        json = FieldDecoding<T>.decodeJSON
-        objects = FieldDecoding<T>.decodeObjects
-        generic = FieldDecoding<T>.self
+    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(
+        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
+    ) {
+        self.init(path, priority: priority, compiledOnce: false)
     }
 
     /// A slot whose JSON and Foundation-object decoders are compiled once, here, generic over `T`.
-    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(nested path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0) {
+    @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(
+        nested path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
+    ) {
+        self.init(path, priority: priority, compiledOnce: true)
+    }
+
+    @inlinable init<Fields, T: ModelDecodable & SendableMetatype>(
+        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int, compiledOnce: Bool
+    ) {
         offset = MemoryLayout<Fields>.offset(of: path)!
         self.priority = priority
-        json = FieldDecoding<T>.decodeJSONOnce
-        objects = FieldDecoding<T>.decodeObjectsOnce
+        if compiledOnce {
+            json = FieldDecoding<T>.decodeJSONOnce
+            objects = FieldDecoding<T>.decodeObjectsOnce
+        } else {
+            json = FieldDecoding<T>.decodeJSON
+            objects = FieldDecoding<T>.decodeObjects
+        }
         generic = FieldDecoding<T>.self
     }
 }
