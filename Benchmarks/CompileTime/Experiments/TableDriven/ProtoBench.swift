@@ -8,8 +8,8 @@ import Wide10ModelTabG
 func object(_ i: Int) -> String {
     let leaf = "{\"id\": \(i), \"title\": \"leaf \(i)\"}"
     return """
-    {"count0": \(i), "name1": "name \(i)", "ratio2": \(Double(i) * 0.5), "flag3": true, "renamed_4": "renamed", "text5": "text \(i)", "nested6": \(leaf), "nestedList7": [\(leaf), \(leaf)], "count8": 8, "name9": null}
-    """
+        {"count0": \(i), "name1": "name \(i)", "ratio2": \(Double(i) * 0.5), "flag3": true, "renamed_4": "renamed", "text5": "text \(i)", "nested6": \(leaf), "nestedList7": [\(leaf), \(leaf)], "count8": 8, "name9": null}
+        """
 }
 let count = 2000
 let json = Data(("[" + (0..<count).map(object).joined(separator: ",") + "]").utf8)
@@ -34,7 +34,12 @@ for _ in 0..<15 {
 }
 func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
 for key in rows.keys.sorted() { print(key, String(format: "%.3f ms", median(rows[key]!))) }
-print(String(format: "json tab/cur %.3f, objects tab/cur %.3f", median(rows["json tab"]!) / median(rows["json cur"]!), median(rows["objects tab"]!) / median(rows["objects cur"]!)))
+print(
+    String(
+        format: "json tab/cur %.3f, objects tab/cur %.3f", median(rows["json tab"]!) / median(rows["json cur"]!),
+        median(rows["objects tab"]!) / median(rows["objects cur"]!)))
 let a = try [Wide10ModelCur.Wide10](json: json), b = try [Wide10ModelTabG.Wide10](json: json)
-precondition(a.count == b.count && a[7].nestedList7.count == 2 && b[7].nestedList7.count == 2 && a[9].name1 == b[9].name1 && b[9].nested6?.title == "leaf 9")
+precondition(
+    a.count == b.count && a[7].nestedList7.count == 2 && b[7].nestedList7.count == 2 && a[9].name1 == b[9].name1
+        && b[9].nested6?.title == "leaf 9")
 print("same")
