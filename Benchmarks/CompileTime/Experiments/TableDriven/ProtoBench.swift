@@ -1,9 +1,11 @@
 // The experiment's run-time check (README.md): decodes 2,000 Wide10 objects from another module, as the macro
-// writes the model (Wide10ModelCur) and in the table-driven shape (Wide10ModelTabG, or any variant renamed in).
+// writes the model (Wide10ModelCur), through the table (Wide10ModelTab) and compiled with MODELKIT_GENERIC_MODELS
+// (Wide10GenericModel), from JSON, from Foundation objects and through JSONDecoder (the Codable bridge).
 import Foundation
 import ModelKit
+import Wide10GenericModel
 import Wide10ModelCur
-import Wide10ModelTabG
+import Wide10ModelTab
 
 func object(_ i: Int) -> String {
     let leaf = "{\"id\": \(i), \"title\": \"leaf \(i)\"}"
@@ -24,21 +26,29 @@ func time(_ body: () throws -> Int) rethrows -> Double {
 }
 let mode = CommandLine.arguments.dropFirst().first ?? "time"
 if mode == "cur" { for _ in 0..<20 { _ = try [Wide10ModelCur.Wide10](json: json) }; exit(0) }
-if mode == "tab" { for _ in 0..<20 { _ = try [Wide10ModelTabG.Wide10](json: json) }; exit(0) }
+if mode == "gen" { for _ in 0..<200 { _ = try [Wide10GenericModel.Wide10](json: json) }; exit(0) }
+if mode == "tab" { for _ in 0..<20 { _ = try [Wide10ModelTab.Wide10](json: json) }; exit(0) }
 var rows: [String: [Double]] = [:]
 for _ in 0..<15 {
     rows["json cur", default: []].append(try time { try [Wide10ModelCur.Wide10](json: json).count })
-    rows["json tab", default: []].append(try time { try [Wide10ModelTabG.Wide10](json: json).count })
+    rows["json tab", default: []].append(try time { try [Wide10ModelTab.Wide10](json: json).count })
     rows["objects cur", default: []].append(try time { try [Wide10ModelCur.Wide10](object: objects).count })
-    rows["objects tab", default: []].append(try time { try [Wide10ModelTabG.Wide10](object: objects).count })
+    rows["objects tab", default: []].append(try time { try [Wide10ModelTab.Wide10](object: objects).count })
+    rows["bridge cur", default: []].append(
+        try time { try JSONDecoder().decode([Wide10ModelCur.Wide10].self, from: json).count })
+    rows["bridge tab", default: []].append(
+        try time { try JSONDecoder().decode([Wide10ModelTab.Wide10].self, from: json).count })
+    rows["json gen", default: []].append(try time { try [Wide10GenericModel.Wide10](json: json).count })
 }
 func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
 for key in rows.keys.sorted() { print(key, String(format: "%.3f ms", median(rows[key]!))) }
+print(String(format: "bridge tab/cur %.3f", median(rows["bridge tab"]!) / median(rows["bridge cur"]!)))
+print(String(format: "json gen/cur %.3f", median(rows["json gen"]!) / median(rows["json cur"]!)))
 print(
     String(
         format: "json tab/cur %.3f, objects tab/cur %.3f", median(rows["json tab"]!) / median(rows["json cur"]!),
         median(rows["objects tab"]!) / median(rows["objects cur"]!)))
-let a = try [Wide10ModelCur.Wide10](json: json), b = try [Wide10ModelTabG.Wide10](json: json)
+let a = try [Wide10ModelCur.Wide10](json: json), b = try [Wide10ModelTab.Wide10](json: json)
 precondition(
     a.count == b.count && a[7].nestedList7.count == 2 && b[7].nestedList7.count == 2 && a[9].name1 == b[9].name1
         && b[9].nested6?.title == "leaf 9")

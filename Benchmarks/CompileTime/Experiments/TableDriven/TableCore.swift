@@ -1,6 +1,8 @@
 // An experiment, not a product (README.md beside it): decoding a model through a table of field slots, so that
 // the loop over a dictionary's keys is compiled once per reader here instead of once per model and reader in
-// the model's module. Benchmarks/NOTES.md (2026-11-28, 17:30) has what it saved and what it cost.
+// the model's module. The common scalars are decoded by a switch over their kind, calling ModelKit's exported
+// specializations; other properties through a closure per reader. Benchmarks/NOTES.md (2026-11-28, 17:30) has
+// what it saved and what it cost.
 import ModelKit
 
 /// Decodes the value under a key into the `Field` at a pointer, from JSON.
@@ -85,6 +87,8 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
     public let objects: ObjectsFieldDecoder
     /// Decodes from any other reader.
     public let generic: any GenericFieldDecoder.Type
+    /// The property's type when it is one of the common scalars, which the loops decode without a closure.
+    public let scalar: ScalarKind
 
     /// A slot whose decoders are specialized for `T` where it is made.
     @inlinable public init<Fields, T: ModelDecodable & SendableMetatype>(
@@ -95,6 +99,7 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
         json = FieldDecoding<T>.decodeJSON
         objects = FieldDecoding<T>.decodeObjects
         generic = FieldDecoding<T>.self
+        scalar = ScalarKind(T.self)
     }
 
     /// A slot whose JSON and Foundation-object decoders are compiled once, here, generic over `T`.
@@ -106,11 +111,13 @@ public struct FieldSlot: @unchecked Sendable {  // the closures capture nothing
         json = FieldDecoding<T>.decodeJSONOnce
         objects = FieldDecoding<T>.decodeObjectsOnce
         generic = FieldDecoding<T>.self
+        scalar = .none
     }
 }
 
 // The loops, the field decoders and the two slot initializers are written out rather than shared: the shared
-// forms (one loop taking a closure, one initializer choosing its closures) made JSON decoding about 5% slower.
+// forms (one loop taking a closure, one initializer choosing its closures) made JSON decoding about 5% slower,
+// measured before the scalar switch.
 /// Decodes a dictionary's keys from JSON into the fields at `fields`, one slot per key.
 @inline(never)
 public func decodeFieldsJSON(
@@ -126,8 +133,10 @@ public func decodeFieldsJSON(
                     continue
                 }
                 // Indexed, not copied: a copy of the slot retains its closures.
-                try slots[index].json(
-                    fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
+                let field = fields + slots[index].offset
+                if try !decodeScalar(slots[index].scalar, field, slots[index].priority, index, keys, &reader, context) {
+                    try slots[index].json(field, slots[index].priority, index, keys, &reader, context)
+                }
             case .end:
                 break decoding
             case .unknown:
@@ -153,8 +162,10 @@ public func decodeFieldsObjects(
                     continue
                 }
                 // Indexed, not copied: a copy of the slot retains its closures.
-                try slots[index].objects(
-                    fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
+                let field = fields + slots[index].offset
+                if try !decodeScalar(slots[index].scalar, field, slots[index].priority, index, keys, &reader, context) {
+                    try slots[index].objects(field, slots[index].priority, index, keys, &reader, context)
+                }
             case .end:
                 break decoding
             case .unknown:
@@ -178,8 +189,10 @@ public func decodeFields<R: ModelReader>(
                 try reader.skipValue()
                 continue
             }
-            try slots[index].generic.decode(
-                fields + slots[index].offset, slots[index].priority, index, keys, &reader, context)
+            let field = fields + slots[index].offset
+            if try !decodeScalar(slots[index].scalar, field, slots[index].priority, index, keys, &reader, context) {
+                try slots[index].generic.decode(field, slots[index].priority, index, keys, &reader, context)
+            }
         case .end:
             break decoding
         case .unknown:
@@ -187,4 +200,54 @@ public func decodeFields<R: ModelReader>(
             try reader.skipValue()
         }
     }
+}
+
+/// The common scalars a slot can hold, decoded by the loops through ModelKit's exported specializations.
+public enum ScalarKind: UInt8, Sendable {
+    case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
+
+    /// The kind of `type`.
+    @inlinable public init(_ type: Any.Type) {
+        switch type {
+        case is Int.Type: self = .int
+        case is Int?.Type: self = .optionalInt
+        case is String.Type: self = .string
+        case is String?.Type: self = .optionalString
+        case is Double.Type: self = .double
+        case is Double?.Type: self = .optionalDouble
+        case is Bool.Type: self = .bool
+        case is Bool?.Type: self = .optionalBool
+        default: self = .none
+        }
+    }
+}
+
+/// Decodes into the `Field<T>` at `field`.
+@inlinable @inline(__always)
+func decodeScalar<T: ModelDecodable, R: ModelReader>(
+    _: T.Type, _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable,
+    _ reader: inout R, _ context: DecodingContext
+) throws {
+    try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
+        priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+}
+
+/// Decodes a scalar slot; false when the slot holds no scalar.
+@inlinable @inline(__always)
+func decodeScalar<R: ModelReader>(
+    _ kind: ScalarKind, _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable,
+    _ reader: inout R, _ context: DecodingContext
+) throws -> Bool {
+    switch kind {
+    case .none: return false
+    case .int: try decodeScalar(Int.self, field, priority, index, keys, &reader, context)
+    case .optionalInt: try decodeScalar(Int?.self, field, priority, index, keys, &reader, context)
+    case .string: try decodeScalar(String.self, field, priority, index, keys, &reader, context)
+    case .optionalString: try decodeScalar(String?.self, field, priority, index, keys, &reader, context)
+    case .double: try decodeScalar(Double.self, field, priority, index, keys, &reader, context)
+    case .optionalDouble: try decodeScalar(Double?.self, field, priority, index, keys, &reader, context)
+    case .bool: try decodeScalar(Bool.self, field, priority, index, keys, &reader, context)
+    case .optionalBool: try decodeScalar(Bool?.self, field, priority, index, keys, &reader, context)
+    }
+    return true
 }
