@@ -1,6 +1,8 @@
 // The experiment's run-time check (README.md): decodes 2,000 Wide10 objects from another module, as the macro
 // writes the model (Wide10ModelCur), through the table (Wide10ModelTab) and compiled with MODELKIT_GENERIC_MODELS
 // (Wide10GenericModel), from JSON, from Foundation objects and through JSONDecoder (the Codable bridge).
+// With an argument it decodes one shape only, for callgrind or perf: none (the setup alone), cur and tab (300
+// decodings from JSON), ocur and otab (100 from Foundation objects), gen (200 from JSON, generic models).
 import Foundation
 import ModelKit
 import Wide10GenericModel
@@ -25,9 +27,12 @@ func time(_ body: () throws -> Int) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / 10
 }
 let mode = CommandLine.arguments.dropFirst().first ?? "time"
-if mode == "cur" { for _ in 0..<20 { _ = try [Wide10ModelCur.Wide10](json: json) }; exit(0) }
+if mode == "none" { exit(0) }
+if mode == "cur" { for _ in 0..<300 { _ = try [Wide10ModelCur.Wide10](json: json) }; exit(0) }
+if mode == "ocur" { for _ in 0..<100 { _ = try [Wide10ModelCur.Wide10](object: objects) }; exit(0) }
+if mode == "otab" { for _ in 0..<100 { _ = try [Wide10ModelTab.Wide10](object: objects) }; exit(0) }
 if mode == "gen" { for _ in 0..<200 { _ = try [Wide10GenericModel.Wide10](json: json) }; exit(0) }
-if mode == "tab" { for _ in 0..<20 { _ = try [Wide10ModelTab.Wide10](json: json) }; exit(0) }
+if mode == "tab" { for _ in 0..<300 { _ = try [Wide10ModelTab.Wide10](json: json) }; exit(0) }
 var rows: [String: [Double]] = [:]
 for _ in 0..<15 {
     rows["json cur", default: []].append(try time { try [Wide10ModelCur.Wide10](json: json).count })
