@@ -9,6 +9,7 @@ taken and run again with `-dump-macro-expansions`. For MODULE (say `ManyModel`) 
 
     MODULECur    the expansion pasted as source, as the macro writes it (checks that pasting costs nothing)
     MODULETab    decoding through a table of field slots interpreted by TableCore; encoding as the macro writes it
+    MODULETabK   the table in the JSON and Foundation-object entry points only, the generic initializer as written
     MODULETabS   …and the entry points encoding through the generic `encode` (ModelEntryPoints.encodeGenerically)
     MODULETabG   …and properties that hold other models decoded by code compiled once in TableCore, generic
 
@@ -114,9 +115,26 @@ def nested_compiled_once(extension):
     return re.sub(r"FieldSlot\(\\_DecodingFields\.(\w+),", slot, extension)
 
 
+def table_entry_points(extension):
+    """The table in the JSON and Foundation-object entry points only; the generic initializer keeps its key switch."""
+    written = without_generic_branch(extension)
+    table = tabulated(written)
+    members = [
+        re.search(r"    static let _slots.*?\n    \]\n\n", table, flags=re.S).group(0),
+        re.search(r"    static func _complete.*?\n    \}\n\n", table, flags=re.S).group(0),
+    ]
+    for name in ("_decodeJSON", "_decodeObjects"):
+        pattern = r"    (?:public |package )?static func " + name + r"\(.*?\n    \}\n"
+        entry_point = re.search(pattern, table, flags=re.S).group(0)
+        written = re.sub(pattern, lambda match: entry_point, written, count=1, flags=re.S)
+    initializer = re.search(r"    (?:public |package )?init<R: ModelKit.ModelReader>", written).start()
+    return written[:initializer] + "".join(members) + written[initializer:]
+
+
 VARIANTS = {
     "Cur": lambda extension: extension,
     "Tab": lambda extension: tabulated(without_generic_branch(extension)),
+    "TabK": table_entry_points,
     "TabS": lambda extension: encoding_generically(tabulated(without_generic_branch(extension))),
     "TabG": lambda extension: nested_compiled_once(encoding_generically(tabulated(without_generic_branch(extension)))),
 }
