@@ -10,6 +10,7 @@ taken and run again with `-dump-macro-expansions`. For MODULE (say `ManyModel`) 
     MODULECur    the expansion pasted as source, as the macro writes it (checks that pasting costs nothing)
     MODULETab    decoding through a table of field slots interpreted by TableCore; encoding as the macro writes it
     MODULETabK   the table in the JSON and Foundation-object entry points only, the generic initializer as written
+    MODULETabD   MODULETabK's table under `#if !DEBUG`, the entry points as the macro writes them under `#else`
     MODULETabS   …and the entry points encoding through the generic `encode` (ModelEntryPoints.encodeGenerically)
     MODULETabG   …and properties that hold other models decoded by code compiled once in TableCore, generic
 
@@ -131,10 +132,35 @@ def table_entry_points(extension):
     return written[:initializer] + "".join(members) + written[initializer:]
 
 
+def table_entry_points_in_release(extension):
+    """`table_entry_points` under `#if !DEBUG`, the entry points as the macro writes them under `#else`."""
+    written = without_generic_branch(extension)
+    table = table_entry_points(extension)
+
+    def member(text, pattern):
+        return re.search(pattern, text, flags=re.S).group(0)
+
+    table_members = [
+        member(table, r"    static let _slots.*?\n    \]\n\n"),
+        member(table, r"    static func _complete.*?\n    \}\n\n"),
+    ]
+    written_members = []
+    for name in ("_decodeJSON", "_decodeObjects"):
+        pattern = r"    (?:public |package )?static func " + name + r"\(.*?\n    \}\n"
+        table_members.append(member(table, pattern))
+        written_members.append(member(written, pattern))
+        written = re.sub(pattern, "", written, count=1, flags=re.S)
+    block = ("    #if !DEBUG\n" + table_members[0] + table_members[1] + "\n".join(table_members[2:])
+             + "    #else\n" + "\n".join(written_members) + "    #endif\n\n")
+    initializer = re.search(r"    (?:public |package )?init<R: ModelKit.ModelReader>", written).start()
+    return written[:initializer] + block + written[initializer:]
+
+
 VARIANTS = {
     "Cur": lambda extension: extension,
     "Tab": lambda extension: tabulated(without_generic_branch(extension)),
     "TabK": table_entry_points,
+    "TabD": table_entry_points_in_release,
     "TabS": lambda extension: encoding_generically(tabulated(without_generic_branch(extension))),
     "TabG": lambda extension: nested_compiled_once(encoding_generically(tabulated(without_generic_branch(extension)))),
 }
