@@ -27,15 +27,28 @@ SCALARS = {name + optional for name in ("Int", "String", "Double", "Bool", "Int6
 
 def expansions(build_log, module):
     """The extensions the macro wrote for MODULE, from its compile command run again with the expansions dumped."""
-    command = next(
+    command = next((
         line for line in open(build_log).read().splitlines()
-        if "swift-frontend -frontend -c" in line and f"-module-name {module} " in line)
-    # SwiftPM's supplementary output map is a temporary file, gone after the build.
+        if "swift-frontend -frontend -c" in line and f"-module-name {module} " in line), None)
+    if command is None:
+        sys.exit(f"transform.py: no compile command of {module} in {build_log} (build it with -v)")
+    # SwiftPM hands the frontend temporary files that are gone after the build: the supplementary output map, and
+    # for a module of many files the lists of its sources and outputs. The sources are also in the module's
+    # `sources` file beside its objects; one output file will do for a dump.
     command = re.sub(r"-supplementary-output-file-map \S+", "", command)
+    if "-filelist " in command:
+        modules = re.search(r"-I (\S+)/Modules ", command).group(1)
+        sources = open(f"{modules}/{module}.build/sources").read().split()
+        command = re.sub(r"-filelist \S+", " ".join(sources), command)
+        command = re.sub(r"-output-filelist \S+", "-o /dev/null", command)
+        command = re.sub(r"-num-threads \S+", "", command)
     run = subprocess.run(["bash", "-c", command + " -dump-macro-expansions"], capture_output=True, text=True)
     blocks = re.split(r"^@__swiftmacro_\S+\n-{30}\n", run.stdout + run.stderr, flags=re.M)
     texts = (block.split("\n------------------------------")[0] for block in blocks[1:])
-    return [text.rstrip() + "\n" for text in texts if text.strip().startswith("extension")]
+    found = [text.rstrip() + "\n" for text in texts if text.strip().startswith("extension")]
+    if not found:
+        sys.exit(f"transform.py: no expansions of {module}; the compiler said:\n{run.stderr[-2000:]}")
+    return found
 
 
 def without_generic_branch(extension):
@@ -116,44 +129,49 @@ def nested_compiled_once(extension):
     return re.sub(r"FieldSlot\(\\_DecodingFields\.(\w+),", slot, extension)
 
 
+SLOTS = r"    static let _slots.*?\n    \]\n\n"
+COMPLETE = r"    static func _complete.*?\n    \}\n\n"
+
+
+def entry_point(name):
+    """The pattern of the decoding entry point `name` (`_decodeJSON`, `_decodeObjects`)."""
+    return r"    (?:public |package )?static func " + name + r"\(.*?\n    \}\n"
+
+
+def member(text, pattern):
+    """The first member of `text` that `pattern` matches."""
+    return re.search(pattern, text, flags=re.S).group(0)
+
+
+def before_initializer(text, members):
+    """`text` with `members` inserted before the generic decoding initializer."""
+    initializer = re.search(r"    (?:public |package )?init<R: ModelKit.ModelReader>", text).start()
+    return text[:initializer] + members + text[initializer:]
+
+
 def table_entry_points(extension):
     """The table in the JSON and Foundation-object entry points only; the generic initializer keeps its key switch."""
     written = without_generic_branch(extension)
     table = tabulated(written)
-    members = [
-        re.search(r"    static let _slots.*?\n    \]\n\n", table, flags=re.S).group(0),
-        re.search(r"    static func _complete.*?\n    \}\n\n", table, flags=re.S).group(0),
-    ]
     for name in ("_decodeJSON", "_decodeObjects"):
-        pattern = r"    (?:public |package )?static func " + name + r"\(.*?\n    \}\n"
-        entry_point = re.search(pattern, table, flags=re.S).group(0)
-        written = re.sub(pattern, lambda match: entry_point, written, count=1, flags=re.S)
-    initializer = re.search(r"    (?:public |package )?init<R: ModelKit.ModelReader>", written).start()
-    return written[:initializer] + "".join(members) + written[initializer:]
+        table_entry_point = member(table, entry_point(name))
+        written = re.sub(entry_point(name), lambda match: table_entry_point, written, count=1, flags=re.S)
+    return before_initializer(written, member(table, SLOTS) + member(table, COMPLETE))
 
 
 def table_entry_points_in_release(extension):
     """`table_entry_points` under `#if !DEBUG`, the entry points as the macro writes them under `#else`."""
     written = without_generic_branch(extension)
-    table = table_entry_points(extension)
-
-    def member(text, pattern):
-        return re.search(pattern, text, flags=re.S).group(0)
-
-    table_members = [
-        member(table, r"    static let _slots.*?\n    \]\n\n"),
-        member(table, r"    static func _complete.*?\n    \}\n\n"),
-    ]
-    written_members = []
-    for name in ("_decodeJSON", "_decodeObjects"):
-        pattern = r"    (?:public |package )?static func " + name + r"\(.*?\n    \}\n"
-        table_members.append(member(table, pattern))
-        written_members.append(member(written, pattern))
-        written = re.sub(pattern, "", written, count=1, flags=re.S)
-    block = ("    #if !DEBUG\n" + table_members[0] + table_members[1] + "\n".join(table_members[2:])
-             + "    #else\n" + "\n".join(written_members) + "    #endif\n\n")
-    initializer = re.search(r"    (?:public |package )?init<R: ModelKit.ModelReader>", written).start()
-    return written[:initializer] + block + written[initializer:]
+    table = tabulated(written)
+    names = ("_decodeJSON", "_decodeObjects")
+    written_entry_points = [member(written, entry_point(name)) for name in names]
+    for name in names:
+        written = re.sub(entry_point(name), "", written, count=1, flags=re.S)
+    block = (
+        "    #if !DEBUG\n" + member(table, SLOTS) + member(table, COMPLETE)
+        + "\n".join(member(table, entry_point(name)) for name in names)
+        + "    #else\n" + "\n".join(written_entry_points) + "    #endif\n\n")
+    return before_initializer(written, block)
 
 
 VARIANTS = {
