@@ -123,6 +123,12 @@ let package = Package(
             name: "ModelKitGenericModelsTests", dependencies: ["ModelKit"],
             swiftSettings: [.define("MODELKIT_GENERIC_MODELS")]
         ),
+        // Models whose entry points decode through their field tables, which only optimized builds otherwise use.
+        .testTarget(
+            name: "ModelKitDecodingTablesTests",
+            dependencies: ["ModelKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: [.define("MODELKIT_DECODING_TABLES")]
+        ),
         .testTarget(
             name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit", "ModelKitTestSupport"]),
         .testTarget(

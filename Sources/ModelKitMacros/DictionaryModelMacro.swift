@@ -283,7 +283,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "}",
         ]
         for method in generator.encodingMethods() { body += ["", method] }
-        let entryPoints = EntryPoints.members(access: access, isGeneric: declaration.isGeneric)
+        let entryPoints = EntryPoints.members(access: access, isGeneric: declaration.isGeneric, table: generator)
         if !entryPoints.isEmpty { body += [""] + entryPoints }
         if let memberwise = MemberwiseInitializer(of: declaration, access: access) {
             body += ["", memberwise.source(access: access)]

@@ -19,10 +19,20 @@
 /// the witness tables emitted in the model's module hold compiled for the same readers and writers, so an
 /// internal model's release build costs what a public one's does (`Benchmarks/NOTES.md`, 2026-11-28, 05:00).
 /// A module compiled with ``genericModelsCondition`` gives that price up, for every model but a generic one.
+///
+/// In an optimized build (``tableCondition``) a model whose keys are each read directly into one property decodes
+/// through a field table in its two decoding entry points (ModelKit's `FieldTable`): the loop over the keys is then
+/// ModelKit's, compiled once, and the model's module compiles only what is particular to its properties, which took
+/// 10–20% off the release build of a module of models for 2–3% of their decoding (`Benchmarks/NOTES.md`,
+/// 2026-11-28, 21:00). Debug builds keep the key switch, which builds faster there.
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
     static let genericModelsCondition = "MODELKIT_GENERIC_MODELS"
+
+    /// The compilation condition under which a model's decoding entry points decode through its field table: an
+    /// optimized build, or a module that asks for the table with `MODELKIT_DECODING_TABLES` (ModelKit's tests of it).
+    static let tableCondition = "!DEBUG || MODELKIT_DECODING_TABLES"
 
     /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
     /// to be compiled for every type it is used with). A subclass inherits its class's, which reach its own code
@@ -31,13 +41,51 @@ enum EntryPoints {
     /// Under ``genericModelsCondition`` every model that is not generic has entry points that call the generic
     /// code, an internal one too, whose conformances would otherwise take ModelKit's defaults, compiled for each
     /// reader in the model's module (``genericModelsMembers(access:)``).
-    static func members(access: String, isGeneric: Bool) -> [String] {
+    ///
+    /// - Parameter table: the model's code, when its decoding entry points may go through a field table in an
+    ///   optimized build (a struct's); `nil` for a class, whose subclasses inherit its entry points.
+    static func members(access: String, isGeneric: Bool, table generator: ModelCodeGenerator? = nil) -> [String] {
         guard !isGeneric else { return [] }
         guard !access.isEmpty else { return genericModelsMembers(access: access) }
-        let specialized = members(
-            access: access, decoding: "Self(from: &reader, context: context)",
-            encoding: "encode(to: &writer, context: context)")
-        return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"] + specialized + ["#endif"]
+        let specializedDecoders = decoders(access: access, decoding: specializedDecoding)
+        let specializedEncoders = encoders(access: access, encoding: specializedEncoding)
+        guard let generator, let slots = generator.fieldTableSlots() else {
+            return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"]
+                + specializedDecoders + [""] + specializedEncoders + ["#endif"]
+        }
+        return ["#if \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding)
+            + ["#elseif \(tableCondition)"] + tableMembers(access: access, slots: slots, generator: generator)
+            + ["#else"] + specializedDecoders + ["#endif", "#if \(genericModelsCondition)"]
+            + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
+    }
+
+    /// The field table, the initializer that finishes its fields, and the two decoding entry points through it.
+    private static func tableMembers(access: String, slots: [String], generator: ModelCodeGenerator) -> [String] {
+        let fields = ModelCodeGenerator.fieldsTypeName
+        let expected = literal("\(generator.typeName) (a dictionary)")
+        var lines = ["fileprivate static let _fieldTable = ModelKit.FieldTable(["]
+        lines += slots.map { "    " + $0 }
+        lines += [
+            "])",
+            "",
+            "fileprivate init(_decodedFields fields: inout \(fields), keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {",
+            indented(generator.settingStatements(), by: 4),
+            "    try self.modelDidDecode(context: context)",
+            "    try context.validate(self)",
+            "}",
+        ]
+        for (name, reader) in [("_decodeJSON", "JSONReader"), ("_decodeObjects", "FoundationObjectReader")] {
+            lines += [
+                "",
+                "\(access)static func \(name)(from reader: inout ModelKit.\(reader), context: borrowing ModelKit.DecodingContext) throws -> Self {",
+                "    let keys = \(generator.keysExpression).table(for: context.options.keyStrategy)",
+                "    var fields = \(fields).start()",
+                "    try Self._fieldTable.decode(into: &fields, expected: \(expected), keys: keys, from: &reader, context: context)",
+                "    return try Self(_decodedFields: &fields, keys: keys, context: context)",
+                "}",
+            ]
+        }
+        return lines
     }
 
     /// Only the entry points that call the generic code, under ``genericModelsCondition``: what a model that has no
@@ -47,16 +95,20 @@ enum EntryPoints {
         ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#endif"]
     }
 
+    private static let specializedDecoding = "Self(from: &reader, context: context)"
+    private static let specializedEncoding = "encode(to: &writer, context: context)"
+    private static let genericDecoding =
+        "ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)"
+    private static let genericEncoding =
+        "ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)"
+
     /// The four entry points calling ModelKit's generic code.
     private static func genericMembers(access: String) -> [String] {
-        members(
-            access: access,
-            decoding: "ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)",
-            encoding: "ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)")
+        decoders(access: access, decoding: genericDecoding) + [""] + encoders(access: access, encoding: genericEncoding)
     }
 
-    /// The four entry points, each decoding through `decoding` or encoding through `encoding`.
-    private static func members(access: String, decoding: String, encoding: String) -> [String] {
+    /// The two decoding entry points, each decoding through `decoding`.
+    private static func decoders(access: String, decoding: String) -> [String] {
         [
             "\(access)static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {",
             "    try \(decoding)",
@@ -65,7 +117,12 @@ enum EntryPoints {
             "\(access)static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {",
             "    try \(decoding)",
             "}",
-            "",
+        ]
+    }
+
+    /// The two encoding entry points, each encoding through `encoding`.
+    private static func encoders(access: String, encoding: String) -> [String] {
+        [
             "\(access)func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {",
             "    try \(encoding)",
             "}",

@@ -419,6 +419,13 @@ struct ModelCodeGenerator {
         lines.append("        try reader.skipValue()")
         lines.append("    }")
         lines.append("}")
+        return (lines + [settingStatements()]).joined(separator: "\n")
+    }
+
+    /// The statements that finish the fields at `fields` and assign every property of `self` from them: the end of
+    /// the decoding initializer, and the whole of the initializer a field table's entry points finish with.
+    func settingStatements() -> String {
+        var lines: [String] = []
         lines.append("try fields.finish(in: keys, context: context)")
         if setsThroughMemberwiseInitializer {
             // A value whose default is computed is taken in a statement of its own and the call names the local:
@@ -453,6 +460,23 @@ struct ModelCodeGenerator {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The slots of the model's ``FieldTable`` (ModelKit's), one for each key in the order of the key table, each
+    /// labelled with its key; `nil` when some key is not read directly into one property without a transform (a
+    /// key path's first step, a key several properties read), which the table has no slot for.
+    func fieldTableSlots() -> [String]? {
+        guard !entries.isEmpty else { return nil }
+        var slots: [String] = []
+        for entry in entries {
+            let use = entry.uses[0]
+            guard entry.isDirect, properties[use.property].transform == nil else { return nil }
+            let priority = use.candidate == 0 ? "" : ", priority: \(use.candidate)"
+            slots.append(
+                "ModelKit.FieldSlot(\\\(Self.fieldsTypeName).\(fieldPath(use.property))\(priority)),  // \(literal(entry.declared))"
+            )
+        }
+        return slots
     }
 
     /// The names of the locals that hold the properties' values before they are handed to the memberwise

@@ -22,6 +22,7 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
+
                 public struct Price {
                     public var amount: Decimal = 0
                     public var currency = "EUR"
@@ -110,13 +111,33 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
+                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
+                        ModelKit.FieldSlot(\\_DecodingFields.currency),  // "currency"
+                        ModelKit.FieldSlot(\\_DecodingFields.code),  // "code"
+                        ModelKit.FieldSlot(\\_DecodingFields.note),  // "note"
+                    ])
 
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        try fields.finish(in: keys, context: context)
+                        self.init(amount: fields.amount.takeDecodedValue(), currency: fields.currency.takeDecodedValue(), code: fields.code.takeDecodedValue(), note: fields.note.takeDecodedValue())
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
                     }
 
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Price (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Price (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -126,7 +147,16 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
+                    #endif
+                    #if MODELKIT_GENERIC_MODELS
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
 
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
@@ -166,6 +196,7 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
+
                 public struct Stamp {
                     public var when = Date.now
                 }
@@ -233,13 +264,31 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
+                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
+                    ])
 
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        try fields.finish(in: keys, context: context)
+                        let whenValue = fields.when.takeDecodedValue(default: Date.now)
+                        self.init(when: whenValue)
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
                     }
 
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Stamp (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Stamp (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -249,7 +298,16 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
+                    #endif
+                    #if MODELKIT_GENERIC_MODELS
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
 
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
@@ -282,6 +340,7 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
+
                 package struct Tag {
                     package var name = ""
                     package init(name: String) { self.name = name }
@@ -349,13 +408,30 @@ struct MemberwiseInitializerTests {
                     package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
+                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
+                    ])
 
-                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        try fields.finish(in: keys, context: context)
+                        self.name = fields.name.takeDecodedValue()
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
                     }
 
-                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Tag (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+
+                    package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Tag (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
                     }
                     #else
                     package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -365,7 +441,16 @@ struct MemberwiseInitializerTests {
                     package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
+                    #endif
+                    #if MODELKIT_GENERIC_MODELS
+                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
 
+                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }
@@ -399,6 +484,7 @@ struct MemberwiseInitializerTests {
             }
             """,
             expandedSource: """
+
                 public struct Account {
                     public var name = ""
                     public private(set) var balance = 0
@@ -477,13 +563,32 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
+                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
+                        ModelKit.FieldSlot(\\_DecodingFields.balance),  // "balance"
+                        ModelKit.FieldSlot(\\_DecodingFields.audit),  // "audit"
+                    ])
 
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        try fields.finish(in: keys, context: context)
+                        self.init(name: fields.name.takeDecodedValue(), balance: fields.balance.takeDecodedValue(), audit: fields.audit.takeDecodedValue())
+                        try self.modelDidDecode(context: context)
+                        try context.validate(self)
                     }
 
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Account (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Account (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -493,7 +598,16 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try Self(from: &reader, context: context)
                     }
+                    #endif
+                    #if MODELKIT_GENERIC_MODELS
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
 
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try encode(to: &writer, context: context)
                     }

@@ -217,4 +217,41 @@ struct ModelCodeGeneratorPartsTests {
         #expect(decoding.contains("let tagsValue = fields.tags.takeDecodedValue(default: Survey.defaultTags)"))
         #expect(try Self.generator(Self.survey, propertiesPerPart: 4).isWide)
     }
+
+    @Test(
+        "A field table has a slot for each key, in the key table's order, reaching into the parts; none when a key is captured or a property transformed"
+    )
+    func fieldTableSlots() throws {
+        let direct = """
+            struct Order {
+                @Key("id", "legacy_id") var id: Int
+                var title: String = "untitled"
+                var lines: [Line] = []
+                var `inout`: Bool?
+                var note: String?
+            }
+            """
+        #expect(
+            try Self.generator(direct).fieldTableSlots() == [
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.id),  // "id""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.id, priority: 1),  // "legacy_id""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.title),  // "title""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part1.lines),  // "lines""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part1.`inout`),  // "inout""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part2.note),  // "note""#,
+            ])
+        #expect(
+            try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first
+                == #"ModelKit.FieldSlot(\_DecodingFields.id),  // "id""#)
+        // The survey reads `title` into two properties and `meta` through a key path.
+        #expect(try Self.generator(Self.survey).fieldTableSlots() == nil)
+        let transformed = """
+            struct Stamp {
+                var id = 0
+                @Transform(.iso8601) var when: Date?
+            }
+            """
+        #expect(try Self.generator(transformed).fieldTableSlots() == nil)
+        #expect(try Self.generator("struct Empty {}").fieldTableSlots() == nil)
+    }
 }

@@ -1,0 +1,231 @@
+// Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
+
+// Measured as a prototype first (Benchmarks/CompileTime/Experiments/TableDriven, Benchmarks/NOTES.md 2026-11-28,
+// 17:30), then as the macro writes it (NOTES, 2026-11-28, 21:00).
+/// A model's keys as data, for the JSON and Foundation-object entry points of an optimized build.
+///
+/// Generated code decodes a dictionary with a loop over its keys and a switch that hands each key to its
+/// property's ``Field``. In a model's module that loop is compiled for every reader the module decodes with, and
+/// inlines the reader's key matching, so it is a large part of what a `public` model's entry points cost to build.
+/// A table instead holds, for each key the model reads directly, where its property's field lies in the model's
+/// fields and how to decode into it; the loop over the keys is compiled once here, for each of the two readers.
+/// The common scalars (`Int`, `String`, `Double`, `Bool` and their optionals) are decoded by ModelKit's own
+/// exported specializations of ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a
+/// function specialized for its type in the model's module.
+///
+/// It costs decoding about 2–3% (a slot's loads and a switch or an indirect call per key), so `@DictionaryModel`
+/// writes it into the entry points of optimized builds only (`#if !DEBUG`), where it takes 10–20% off a model
+/// module's build; a debug build's entry points are the key switch, which builds faster there. Models whose keys
+/// are not all read directly into one property each (key paths, a key several properties read, transforms) keep
+/// the switch.
+public struct FieldTable: Sendable {
+    @usableFromInline let slots: [FieldSlot]
+
+    /// A table whose slot at each index decodes the key at that index of the model's key table.
+    @inlinable public init(_ slots: [FieldSlot]) {
+        self.slots = slots
+    }
+
+    /// Reads the dictionary at `reader` into `fields`, a model's `_DecodingFields`, one slot per key: throws a
+    /// mismatch naming `expected` when the value is not a dictionary.
+    @inlinable
+    public func decode<Fields>(
+        into fields: inout Fields, expected: String, keys: KeyTable, from reader: inout JSONReader,
+        context: borrowing DecodingContext
+    ) throws {
+        try withUnsafeMutablePointer(to: &fields) { fields in
+            try decodeJSON(
+                into: UnsafeMutableRawPointer(fields), expected: expected, keys: keys, from: &reader, context: context)
+        }
+    }
+
+    /// Reads the dictionary at `reader` into `fields`, a model's `_DecodingFields`, one slot per key: throws a
+    /// mismatch naming `expected` when the value is not a dictionary.
+    @inlinable
+    public func decode<Fields>(
+        into fields: inout Fields, expected: String, keys: KeyTable, from reader: inout FoundationObjectReader,
+        context: borrowing DecodingContext
+    ) throws {
+        try withUnsafeMutablePointer(to: &fields) { fields in
+            try decodeObjects(
+                into: UnsafeMutableRawPointer(fields), expected: expected, keys: keys, from: &reader, context: context)
+        }
+    }
+
+    // Not inlinable: compiled here, once for each reader, which is the point of the table.
+    @usableFromInline @inline(never)
+    func decodeJSON(
+        into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout JSONReader,
+        context: DecodingContext
+    ) throws {
+        try decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
+    }
+
+    @usableFromInline @inline(never)
+    func decodeObjects(
+        into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable,
+        from reader: inout FoundationObjectReader, context: DecodingContext
+    ) throws {
+        try decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
+    }
+
+    /// The loop of the generated initializer, with the key switch replaced by the table.
+    @inline(__always)
+    private func decodeKeys<R: TableReader>(
+        into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout R,
+        context: DecodingContext
+    ) throws {
+        guard try reader.beginDictionary() else {
+            throw context.mismatch(expected: expected, foundKind: try reader.peekKind())
+        }
+        try slots.withUnsafeBufferPointer { slots in
+            decoding: while true {
+                switch try reader.nextKey(in: keys) {
+                case .known(let index):
+                    guard index < slots.count else {
+                        try reader.skipValue()
+                        continue
+                    }
+                    // The slot is used where it lies: a copy would retain and release its functions.
+                    let field = fields + slots[index].offset
+                    let decoded = try slots[index].scalar.decode(
+                        field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
+                        context: context)
+                    if !decoded {
+                        try R.decode(slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                    }
+                case .end:
+                    break decoding
+                case .unknown:
+                    try context.unknownKey(reader.currentKey())
+                    try reader.skipValue()
+                }
+            }
+        }
+    }
+}
+
+/// Decodes the value under a key of a model's key table into the ``Field`` at a pointer, from JSON: the slot's
+/// priority, the key's index, the table, the reader and the context.
+public typealias JSONFieldDecoder = @Sendable (
+    UnsafeMutableRawPointer, Int, Int, KeyTable, inout JSONReader, DecodingContext
+) throws -> Void
+
+/// Decodes the value under a key of a model's key table into the ``Field`` at a pointer, from Foundation objects:
+/// the slot's priority, the key's index, the table, the reader and the context.
+public typealias ObjectsFieldDecoder = @Sendable (
+    UnsafeMutableRawPointer, Int, Int, KeyTable, inout FoundationObjectReader, DecodingContext
+) throws -> Void
+
+/// One key of a ``FieldTable``: where its property's ``Field`` lies in the model's fields, the key's priority among
+/// the property's keys, and how to decode into the field.
+public struct FieldSlot: Sendable {
+    @usableFromInline let offset: Int
+    @usableFromInline let priority: Int
+    @usableFromInline let scalar: ScalarFieldKind
+    @usableFromInline let json: JSONFieldDecoder
+    @usableFromInline let objects: ObjectsFieldDecoder
+
+    /// The slot of the field at `path` in a model's fields, for a key at `priority` among its property's keys.
+    ///
+    /// Inlinable, so that the decoders of a property that is not a common scalar (a model, an array of them) are
+    /// compiled where the table is made, for its type.
+    @inlinable
+    public init<Fields, T: ModelDecodable & SendableMetatype>(
+        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
+    ) {
+        guard let offset = MemoryLayout<Fields>.offset(of: path) else {
+            preconditionFailure("a field slot's key path names a stored property")
+        }
+        self.offset = offset
+        self.priority = priority
+        scalar = ScalarFieldKind(T.self)
+        json = { field, priority, index, keys, reader, context in
+            try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
+                priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        }
+        objects = { field, priority, index, keys, reader, context in
+            try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
+                priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+        }
+    }
+}
+
+/// The common scalars a ``FieldSlot`` decodes without a call through the slot: each is a switch case calling
+/// ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an indirect call per
+/// key cost 10% of decoding JSON, the switch 3%).
+@usableFromInline
+enum ScalarFieldKind: UInt8, Sendable {
+    case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
+
+    @inlinable init(_ type: Any.Type) {
+        switch type {
+        case is Int.Type: self = .int
+        case is Int?.Type: self = .optionalInt
+        case is String.Type: self = .string
+        case is String?.Type: self = .optionalString
+        case is Double.Type: self = .double
+        case is Double?.Type: self = .optionalDouble
+        case is Bool.Type: self = .bool
+        case is Bool?.Type: self = .optionalBool
+        default: self = .none
+        }
+    }
+
+    /// Decodes into the field of this kind at `field`; false, having done nothing, for ``none``.
+    @inline(__always)
+    func decode<R: ModelReader>(
+        _ field: UnsafeMutableRawPointer, priority: Int, keyAt index: Int, in keys: KeyTable, from reader: inout R,
+        context: DecodingContext
+    ) throws -> Bool {
+        switch self {
+        case .none: return false
+        case .int: try Self.decode(Int.self, field, priority, index, keys, &reader, context)
+        case .optionalInt: try Self.decode(Int?.self, field, priority, index, keys, &reader, context)
+        case .string: try Self.decode(String.self, field, priority, index, keys, &reader, context)
+        case .optionalString: try Self.decode(String?.self, field, priority, index, keys, &reader, context)
+        case .double: try Self.decode(Double.self, field, priority, index, keys, &reader, context)
+        case .optionalDouble: try Self.decode(Double?.self, field, priority, index, keys, &reader, context)
+        case .bool: try Self.decode(Bool.self, field, priority, index, keys, &reader, context)
+        case .optionalBool: try Self.decode(Bool?.self, field, priority, index, keys, &reader, context)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func decode<T: ModelDecodable, R: ModelReader>(
+        _: T.Type, _ field: UnsafeMutableRawPointer, _ priority: Int, _ index: Int, _ keys: KeyTable,
+        _ reader: inout R, _ context: DecodingContext
+    ) throws {
+        try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
+            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+    }
+}
+
+/// The two readers a ``FieldTable`` decodes from, each choosing its slot's decoder.
+private protocol TableReader: ModelReader {
+    static func decode(
+        _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
+        from reader: inout Self, context: DecodingContext
+    ) throws
+}
+
+extension JSONReader: TableReader {
+    @inline(__always)
+    fileprivate static func decode(
+        _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
+        from reader: inout JSONReader, context: DecodingContext
+    ) throws {
+        try slot.json(field, slot.priority, index, keys, &reader, context)
+    }
+}
+
+extension FoundationObjectReader: TableReader {
+    @inline(__always)
+    fileprivate static func decode(
+        _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
+        from reader: inout FoundationObjectReader, context: DecodingContext
+    ) throws {
+        try slot.objects(field, slot.priority, index, keys, &reader, context)
+    }
+}
