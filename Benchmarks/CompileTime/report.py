@@ -3,7 +3,7 @@
 
     report.py RESULTS.tsv OUTPUT.json
 
-Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable|GenericModel>`, seconds, peak MiB, jobs (the third
+Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable|GenericModel|TableModel>`, seconds, peak MiB, jobs (the third
 flavour, models compiled with MODELKIT_GENERIC_MODELS, is shown beside the others and is not a target). A label measured
 more than once is reported by the median of its times and of its peaks (this machine's times vary by a third
 from one build to the next); a side that failed once counts as failed.
@@ -68,15 +68,21 @@ def main():
             "timeRatio": round(time_ratio, 3),
             "memoryRatio": round(memory_ratio, 3),
         }
-        generic = rows[key].get("GenericModel")
-        if generic and "seconds" in generic and codable["seconds"] > 0:
-            # The same models in modules compiled with MODELKIT_GENERIC_MODELS: shown beside, not a target.
-            entry["genericModels"] = generic
-            entry["genericTimeRatio"] = round(generic["seconds"] / codable["seconds"], 3)
-            entry["genericMemoryRatio"] = round(generic["peakMiB"] / codable["peakMiB"], 3)
+        # The same models in modules compiled with a condition that trades decoding speed for the build: shown
+        # beside, not targets.
+        for flavour, prefix, condition in (
+            ("GenericModel", "generic", "MODELKIT_GENERIC_MODELS"),
+            ("TableModel", "table", "MODELKIT_DECODING_TABLES"),
+        ):
+            other = rows[key].get(flavour)
+            if not (other and "seconds" in other and codable["seconds"] > 0):
+                continue
+            entry[f"{prefix}Models"] = other
+            entry[f"{prefix}TimeRatio"] = round(other["seconds"] / codable["seconds"], 3)
+            entry[f"{prefix}MemoryRatio"] = round(other["peakMiB"] / codable["peakMiB"], 3)
             print(
-                f"{'':<13} {'  MODELKIT_GENERIC_MODELS':<28} {generic['seconds']:>8.2f} s {generic['peakMiB']:>5} MiB"
-                f" {'':>16} {entry['genericTimeRatio']:>7.2f} {entry['genericMemoryRatio']:>9.2f}"
+                f"{'':<13} {'  ' + condition:<28} {other['seconds']:>8.2f} s {other['peakMiB']:>5} MiB"
+                f" {'':>16} {entry[f'{prefix}TimeRatio']:>7.2f} {entry[f'{prefix}MemoryRatio']:>9.2f}"
             )
         cases.append(entry)
 

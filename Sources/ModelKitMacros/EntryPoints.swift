@@ -20,19 +20,20 @@
 /// internal model's release build costs what a public one's does (`Benchmarks/NOTES.md`, 2026-11-28, 05:00).
 /// A module compiled with ``genericModelsCondition`` gives that price up, for every model but a generic one.
 ///
-/// In an optimized build (``tableCondition``) a model whose keys are each read directly into one property decodes
-/// through a field table in its two decoding entry points (ModelKit's `FieldTable`): the loop over the keys is then
-/// ModelKit's, compiled once, and the model's module compiles only what is particular to its properties, which took
-/// 10–20% off the release build of a module of models for 2–3% of their decoding (`Benchmarks/NOTES.md`,
-/// 2026-11-28, 21:00). Debug builds keep the key switch, which builds faster there.
+/// A module compiled with ``tableCondition`` makes a smaller trade: a model whose keys are each read directly into
+/// one property decodes through a field table in its two decoding entry points (ModelKit's `FieldTable`), the loop
+/// over the keys ModelKit's, compiled once. It took 8–22% off the release builds of the compile benchmark's
+/// modules, and decoding JSON from another module took 0–8% longer (`Benchmarks/NOTES.md`, 2026-11-28, 21:00):
+/// past the 5% the default keeps, so it is a module's choice, not the default.
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
     static let genericModelsCondition = "MODELKIT_GENERIC_MODELS"
 
-    /// The compilation condition under which a model's decoding entry points decode through its field table: an
-    /// optimized build, or a module that asks for the table with `MODELKIT_DECODING_TABLES` (ModelKit's tests of it).
-    static let tableCondition = "!DEBUG || MODELKIT_DECODING_TABLES"
+    /// The compilation condition under which a model's decoding entry points decode through its field table. A
+    /// package sets it for release builds only (`.define("MODELKIT_DECODING_TABLES", .when(configuration:
+    /// .release))`): in a debug build the table took longer to build than the key switch.
+    static let tableCondition = "MODELKIT_DECODING_TABLES"
 
     /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
     /// to be compiled for every type it is used with). A subclass inherits its class's, which reach its own code
@@ -42,8 +43,8 @@ enum EntryPoints {
     /// code, an internal one too, whose conformances would otherwise take ModelKit's defaults, compiled for each
     /// reader in the model's module (``genericModelsMembers(access:)``).
     ///
-    /// - Parameter table: the model's code, when its decoding entry points may go through a field table in an
-    ///   optimized build (a struct's); `nil` for a class, whose subclasses inherit its entry points.
+    /// - Parameter table: the model's code, when its decoding entry points may go through a field table under
+    ///   ``tableCondition`` (a struct's); `nil` for a class, whose subclasses inherit its entry points.
     static func members(access: String, isGeneric: Bool, table generator: ModelCodeGenerator? = nil) -> [String] {
         guard !isGeneric else { return [] }
         guard !access.isEmpty else { return genericModelsMembers(access: access) }

@@ -111,7 +111,7 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
-                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    #elseif MODELKIT_DECODING_TABLES
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
                         ModelKit.FieldSlot(\\_DecodingFields.currency),  // "currency"
@@ -264,7 +264,7 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
-                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    #elseif MODELKIT_DECODING_TABLES
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
                     ])
@@ -408,7 +408,7 @@ struct MemberwiseInitializerTests {
                     package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
-                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    #elseif MODELKIT_DECODING_TABLES
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
                     ])
@@ -563,7 +563,7 @@ struct MemberwiseInitializerTests {
                     public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
                         try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
-                    #elseif !DEBUG || MODELKIT_DECODING_TABLES
+                    #elseif MODELKIT_DECODING_TABLES
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
                         ModelKit.FieldSlot(\\_DecodingFields.balance),  // "balance"
