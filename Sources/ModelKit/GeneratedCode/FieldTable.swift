@@ -2,7 +2,7 @@
 
 // Measured as a prototype first (Benchmarks/CompileTime/Experiments/TableDriven, Benchmarks/NOTES.md 2026-11-28,
 // 17:30), then as the macro writes it (NOTES, 2026-11-28, 21:00).
-/// A model's keys as data, for the JSON and Foundation-object entry points of an optimized build.
+/// A model's keys as data, for the JSON and Foundation-object entry points of a module that asks for it.
 ///
 /// Generated code decodes a dictionary with a loop over its keys and a switch that hands each key to its
 /// property's ``Field``. In a model's module that loop is compiled for every reader the module decodes with, and
@@ -13,11 +13,13 @@
 /// exported specializations of ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a
 /// function specialized for its type in the model's module.
 ///
-/// It costs decoding about 2–3% (a slot's loads and a switch or an indirect call per key), so `@DictionaryModel`
-/// writes it into the entry points of optimized builds only (`#if !DEBUG`), where it takes 10–20% off a model
-/// module's build; a debug build's entry points are the key switch, which builds faster there. Models whose keys
-/// are not all read directly into one property each (key paths, a key several properties read, transforms) keep
-/// the switch.
+/// A module asks for it with the compilation condition `MODELKIT_DECODING_TABLES`, for its release builds
+/// (`swiftSettings: [.define("MODELKIT_DECODING_TABLES", .when(configuration: .release))]`); `@DictionaryModel` then
+/// writes a table into the entry points of each `public` or `package` struct whose keys are each read directly into
+/// one property (key paths, a key several properties read and transforms keep the key switch). It took 3–22% off
+/// the release builds of the compile benchmark's model modules; decoding JSON from another module took 0–8% longer
+/// (a slot's loads, and a switch or an indirect call per key), which is why it is not the default
+/// (`Benchmarks/NOTES.md`, 2026-11-28, 21:00). In a debug build it took longer to build than the key switch.
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
 
@@ -92,7 +94,8 @@ public struct FieldTable: Sendable {
                         field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
                         context: context)
                     if !decoded {
-                        try R.decode(slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                        try R.decode(
+                            slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
                     }
                 case .end:
                     break decoding
@@ -107,15 +110,17 @@ public struct FieldTable: Sendable {
 
 /// Decodes the value under a key of a model's key table into the ``Field`` at a pointer, from JSON: the slot's
 /// priority, the key's index, the table, the reader and the context.
-public typealias JSONFieldDecoder = @Sendable (
-    UnsafeMutableRawPointer, Int, Int, KeyTable, inout JSONReader, DecodingContext
-) throws -> Void
+public typealias JSONFieldDecoder =
+    @Sendable (
+        UnsafeMutableRawPointer, Int, Int, KeyTable, inout JSONReader, DecodingContext
+    ) throws -> Void
 
 /// Decodes the value under a key of a model's key table into the ``Field`` at a pointer, from Foundation objects:
 /// the slot's priority, the key's index, the table, the reader and the context.
-public typealias ObjectsFieldDecoder = @Sendable (
-    UnsafeMutableRawPointer, Int, Int, KeyTable, inout FoundationObjectReader, DecodingContext
-) throws -> Void
+public typealias ObjectsFieldDecoder =
+    @Sendable (
+        UnsafeMutableRawPointer, Int, Int, KeyTable, inout FoundationObjectReader, DecodingContext
+    ) throws -> Void
 
 /// One key of a ``FieldTable``: where its property's ``Field`` lies in the model's fields, the key's priority among
 /// the property's keys, and how to decode into the field.
