@@ -31,49 +31,20 @@ public struct FieldTable: Sendable {
     /// Reads the dictionary at `reader` into `fields`, a model's `_DecodingFields`, one slot per key: throws a
     /// mismatch naming `expected` when the value is not a dictionary.
     @inlinable
-    public func decode<Fields>(
-        into fields: inout Fields, expected: String, keys: KeyTable, from reader: inout JSONReader,
+    public func decode<Fields, R: FieldTableReader>(
+        into fields: inout Fields, expected: String, keys: KeyTable, from reader: inout R,
         context: borrowing DecodingContext
     ) throws {
         try withUnsafeMutablePointer(to: &fields) { fields in
-            try decodeJSON(
-                into: UnsafeMutableRawPointer(fields), expected: expected, keys: keys, from: &reader, context: context)
+            try R.decode(
+                self, into: UnsafeMutableRawPointer(fields), expected: expected, keys: keys, from: &reader,
+                context: context)
         }
-    }
-
-    /// Reads the dictionary at `reader` into `fields`, a model's `_DecodingFields`, one slot per key: throws a
-    /// mismatch naming `expected` when the value is not a dictionary.
-    @inlinable
-    public func decode<Fields>(
-        into fields: inout Fields, expected: String, keys: KeyTable, from reader: inout FoundationObjectReader,
-        context: borrowing DecodingContext
-    ) throws {
-        try withUnsafeMutablePointer(to: &fields) { fields in
-            try decodeObjects(
-                into: UnsafeMutableRawPointer(fields), expected: expected, keys: keys, from: &reader, context: context)
-        }
-    }
-
-    // Not inlinable: compiled here, once for each reader, which is the point of the table.
-    @usableFromInline @inline(never)
-    func decodeJSON(
-        into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout JSONReader,
-        context: DecodingContext
-    ) throws {
-        try decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
-    }
-
-    @usableFromInline @inline(never)
-    func decodeObjects(
-        into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable,
-        from reader: inout FoundationObjectReader, context: DecodingContext
-    ) throws {
-        try decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
     }
 
     /// The loop of the generated initializer, with the key switch replaced by the table.
     @inline(__always)
-    private func decodeKeys<R: TableReader>(
+    fileprivate func decodeKeys<R: FieldTableReader>(
         into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout R,
         context: DecodingContext
     ) throws {
@@ -207,17 +178,37 @@ enum ScalarFieldKind: UInt8, Sendable {
     }
 }
 
-/// The two readers a ``FieldTable`` decodes from, each choosing its slot's decoder.
-private protocol TableReader: ModelReader {
+/// The readers a ``FieldTable`` decodes from, ``JSONReader`` and ``FoundationObjectReader``: each has the table's
+/// loop over a dictionary's keys compiled for it in ModelKit, and chooses a slot's decoder for it.
+public protocol FieldTableReader: ModelReader {
+    /// Reads the dictionary at `reader` through `table` into the fields at `fields`, throwing a mismatch naming
+    /// `expected` when the value is not a dictionary.
+    static func decode(
+        _ table: FieldTable, into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable,
+        from reader: inout Self, context: DecodingContext
+    ) throws
+
+    /// Decodes the value under the key at `index` through `slot` into the field at `field`.
     static func decode(
         _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
         from reader: inout Self, context: DecodingContext
     ) throws
 }
 
-extension JSONReader: TableReader {
+// The loops are not inlinable: compiled here, once for each reader, which is the point of the table.
+extension JSONReader: FieldTableReader {
+    /// Reads the dictionary through the table's loop, compiled for JSON.
+    @inline(never)
+    public static func decode(
+        _ table: FieldTable, into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable,
+        from reader: inout JSONReader, context: DecodingContext
+    ) throws {
+        try table.decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
+    }
+
+    /// Decodes through the slot's function for JSON.
     @inline(__always)
-    fileprivate static func decode(
+    public static func decode(
         _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
         from reader: inout JSONReader, context: DecodingContext
     ) throws {
@@ -225,9 +216,19 @@ extension JSONReader: TableReader {
     }
 }
 
-extension FoundationObjectReader: TableReader {
+extension FoundationObjectReader: FieldTableReader {
+    /// Reads the dictionary through the table's loop, compiled for Foundation objects.
+    @inline(never)
+    public static func decode(
+        _ table: FieldTable, into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable,
+        from reader: inout FoundationObjectReader, context: DecodingContext
+    ) throws {
+        try table.decodeKeys(into: fields, expected: expected, keys: keys, from: &reader, context: context)
+    }
+
+    /// Decodes through the slot's function for Foundation objects.
     @inline(__always)
-    fileprivate static func decode(
+    public static func decode(
         _ slot: FieldSlot, field: UnsafeMutableRawPointer, keyAt index: Int, in keys: KeyTable,
         from reader: inout FoundationObjectReader, context: DecodingContext
     ) throws {

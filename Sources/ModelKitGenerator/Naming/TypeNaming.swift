@@ -22,7 +22,7 @@ enum TypeNaming {
     static let modelKit: Set<String> = [
         "BinaryPropertyListReader", "BinaryPropertyListWriter", "CodableBridge", "ConversionRules",
         "DateFormatTransform", "DateText", "Decoded", "DecodingContext", "DecodingOptions", "Diagnostic",
-        "DictionaryModel", "EncodingContext", "EncodingOptions", "Field", "FieldSlot", "FieldTable",
+        "DictionaryModel", "EncodingContext", "EncodingOptions", "Field", "FieldSlot", "FieldTable", "FieldTableReader",
         "FoundationObjectBuilder", "FoundationObjectReader", "FoundationObjectWriter", "FoundationObjects", "Ignored",
         "JSONFieldDecoder", "JSONFormat", "JSONReader", "JSONWriter", "Key", "KeyLookup", "KeyTable", "KeyedModel",
         "MappingError", "MemberwiseMarker", "ModelCodable", "ModelDecodable", "ModelDecoder", "ModelEncodable",
