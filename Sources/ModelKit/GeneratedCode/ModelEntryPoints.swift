@@ -27,7 +27,8 @@
 /// Its release build then takes 0.8–1.6 times `Codable`'s, against 1.2–6 times with the entry points, and its
 /// models decode and encode through witness tables: from another module, JSON decodes 3.6–6.5 times slower than
 /// compiled for the reader (0.35–0.42 of `JSONDecoder`'s time) and encodes 1.3–2.3 times slower
-/// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00). Debug builds are the same either way.
+/// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00). Debug builds are the same either way. A module compiled with
+/// `MODELKIT_DECODING_TABLES` keeps the entry points but decodes through a ``FieldTable``, a smaller trade.
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
 public enum ModelEntryPoints {
