@@ -23,7 +23,7 @@
 /// A module compiled with ``tableCondition`` makes a smaller trade: a model whose keys are each read directly into
 /// one property decodes through a field table in its two decoding entry points (ModelKit's `FieldTable`), the loop
 /// over the keys ModelKit's, compiled once. It took 3–22% off the release builds of the compile benchmark's
-/// modules, and decoding JSON from another module took 0–8% longer (`Benchmarks/NOTES.md`, 2026-11-28, 21:00):
+/// modules, and decoding JSON from another module took 0–8% longer (`Benchmarks/NOTES.md`, 2026-11-28, 20:00):
 /// past the 5% the default keeps, so it is a module's choice, not the default.
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's

@@ -1,7 +1,7 @@
 // Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
 
 // Measured as a prototype first (Benchmarks/CompileTime/Experiments/TableDriven, Benchmarks/NOTES.md 2026-11-28,
-// 17:30), then as the macro writes it (NOTES, 2026-11-28, 21:00).
+// 17:30), then as the macro writes it (NOTES, 2026-11-28, 20:00).
 /// A model's keys as data, for the JSON and Foundation-object entry points of a module that asks for it.
 ///
 /// Generated code decodes a dictionary with a loop over its keys and a switch that hands each key to its
@@ -19,7 +19,7 @@
 /// one property (key paths, a key several properties read and transforms keep the key switch). It took 3–22% off
 /// the release builds of the compile benchmark's model modules; decoding JSON from another module took 0–8% longer
 /// (a slot's loads, and a switch or an indirect call per key), which is why it is not the default
-/// (`Benchmarks/NOTES.md`, 2026-11-28, 21:00). In a debug build it took longer to build than the key switch.
+/// (`Benchmarks/NOTES.md`, 2026-11-28, 20:00). In a debug build it took longer to build than the key switch.
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
 
