@@ -258,7 +258,10 @@ struct StructSourceReaderTests {
         for folder in ["Sources", "Tests", "Benchmarks"] {
             let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
             while let path = files?.nextObject() as? String {
-                guard path.hasSuffix(".swift"), !path.contains(".build") else { continue }
+                // Hidden folders are build output and copies another step of scripts/test writes while this runs
+                // (the consumer fixture's release copy), whose files can vanish between listing and reading.
+                guard path.hasSuffix(".swift"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+                else { continue }
                 let text = try String(
                     contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
                 guard text.contains("@DictionaryModel\n") || text.contains("@DictionaryModel(") else { continue }
