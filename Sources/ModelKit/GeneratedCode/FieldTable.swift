@@ -1,7 +1,7 @@
 // Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
 
-// Measured as a prototype first (Benchmarks/CompileTime/Experiments/TableDriven, Benchmarks/NOTES.md 2026-11-28,
-// 17:30), then as the macro writes it (NOTES, 2026-11-28, 20:00).
+// Measured as a prototype first (Benchmarks/NOTES.md 2026-11-28, 17:30), then as the macro writes it (NOTES,
+// 2026-11-28, 20:00).
 /// A model's keys as data, for the JSON and Foundation-object entry points of a module that asks for it.
 ///
 /// Generated code decodes a dictionary with a loop over its keys and a switch that hands each key to its
