@@ -125,9 +125,19 @@ let package = Package(
         ),
         // Models whose entry points decode through their field tables, which only optimized builds otherwise use.
         .testTarget(
-            name: "ModelKitDecodingTablesTests",
-            dependencies: ["ModelKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            name: "ModelKitDecodingTablesTests", dependencies: ["ModelKit", "DecodingTablesTestSupport"],
             swiftSettings: [.define("MODELKIT_DECODING_TABLES")]
+        ),
+        // …and through tables of ModelKit's unspecialized slots, when a module asks for generic models as well.
+        .testTarget(
+            name: "ModelKitGenericTablesTests", dependencies: ["ModelKit", "DecodingTablesTestSupport"],
+            swiftSettings: [.define("MODELKIT_GENERIC_MODELS"), .define("MODELKIT_DECODING_TABLES")]
+        ),
+        // The checks both table targets run on their models (a property-based one among them).
+        .target(
+            name: "DecodingTablesTestSupport",
+            dependencies: ["ModelKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/DecodingTablesTestSupport"
         ),
         .testTarget(
             name: "ModelKitGeneratorTests", dependencies: ["ModelKitGenerator", "ModelKit", "ModelKitTestSupport"]),

@@ -50,24 +50,29 @@ enum EntryPoints {
         guard !access.isEmpty else { return genericModelsMembers(access: access) }
         let specializedDecoders = decoders(access: access, decoding: specializedDecoding)
         let specializedEncoders = encoders(access: access, encoding: specializedEncoding)
-        guard let generator, let slots = generator.fieldTableSlots() else {
+        guard let generator, let slots = generator.fieldTableSlots(),
+            let unspecializedSlots = generator.fieldTableSlots(unspecialized: true)
+        else {
             return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"]
                 + specializedDecoders + [""] + specializedEncoders + ["#endif"]
         }
-        return ["#if \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding)
-            + ["#elseif \(tableCondition)"] + tableMembers(access: access, slots: slots, generator: generator)
-            + ["#else"] + specializedDecoders + ["#endif", "#if \(genericModelsCondition)"]
+        return ["#if \(tableCondition)", "#if \(genericModelsCondition)"] + table(unspecializedSlots) + ["#else"]
+            + table(slots) + ["#endif"] + tableMembers(access: access, generator: generator)
+            + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
+            + specializedDecoders + ["#endif", "#if \(genericModelsCondition)"]
             + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
     }
 
-    /// The field table, the initializer that finishes its fields, and the two decoding entry points through it.
-    private static func tableMembers(access: String, slots: [String], generator: ModelCodeGenerator) -> [String] {
+    /// The field table made of `slots`.
+    private static func table(_ slots: [String]) -> [String] {
+        ["fileprivate static let _fieldTable = ModelKit.FieldTable(["] + slots.map { "    " + $0 } + ["])"]
+    }
+
+    /// The initializer that finishes a field table's fields, and the two decoding entry points through the table.
+    private static func tableMembers(access: String, generator: ModelCodeGenerator) -> [String] {
         let fields = ModelCodeGenerator.fieldsTypeName
         let expected = literal("\(generator.typeName) (a dictionary)")
-        var lines = ["fileprivate static let _fieldTable = ModelKit.FieldTable(["]
-        lines += slots.map { "    " + $0 }
-        lines += [
-            "])",
+        var lines = [
             "",
             "fileprivate init(_decodedFields fields: inout \(fields), keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {",
             indented(generator.settingStatements(), by: 4),

@@ -103,21 +103,22 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_DECODING_TABLES
                     #if MODELKIT_GENERIC_MODELS
-                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-
-                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-                    #elseif MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.amount),  // "amount"
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.currency),  // "currency"
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.code),  // "code"
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.note),  // "note"
+                    ])
+                    #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
                         ModelKit.FieldSlot(\\_DecodingFields.currency),  // "currency"
                         ModelKit.FieldSlot(\\_DecodingFields.code),  // "code"
                         ModelKit.FieldSlot(\\_DecodingFields.note),  // "note"
                     ])
+                    #endif
 
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
@@ -138,6 +139,14 @@ struct MemberwiseInitializerTests {
                         var fields = _DecodingFields.start()
                         try Self._fieldTable.decode(into: &fields, expected: "Price (a dictionary)", keys: keys, from: &reader, context: context)
                         return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -256,18 +265,16 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_DECODING_TABLES
                     #if MODELKIT_GENERIC_MODELS
-                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-
-                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-                    #elseif MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.when),  // "when"
+                    ])
+                    #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
                     ])
+                    #endif
 
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
@@ -289,6 +296,14 @@ struct MemberwiseInitializerTests {
                         var fields = _DecodingFields.start()
                         try Self._fieldTable.decode(into: &fields, expected: "Stamp (a dictionary)", keys: keys, from: &reader, context: context)
                         return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -400,18 +415,16 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_DECODING_TABLES
                     #if MODELKIT_GENERIC_MODELS
-                    package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-
-                    package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-                    #elseif MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
+                    ])
+                    #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
                     ])
+                    #endif
 
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
@@ -432,6 +445,14 @@ struct MemberwiseInitializerTests {
                         var fields = _DecodingFields.start()
                         try Self._fieldTable.decode(into: &fields, expected: "Tag (a dictionary)", keys: keys, from: &reader, context: context)
                         return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    package static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
                     #else
                     package static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
@@ -555,20 +576,20 @@ struct MemberwiseInitializerTests {
                         try writer.endDictionary()
                     }
 
+                    #if MODELKIT_DECODING_TABLES
                     #if MODELKIT_GENERIC_MODELS
-                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-
-                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
-                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
-                    }
-                    #elseif MODELKIT_DECODING_TABLES
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.balance),  // "balance"
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.audit),  // "audit"
+                    ])
+                    #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
                         ModelKit.FieldSlot(\\_DecodingFields.balance),  // "balance"
                         ModelKit.FieldSlot(\\_DecodingFields.audit),  // "audit"
                     ])
+                    #endif
 
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
@@ -589,6 +610,14 @@ struct MemberwiseInitializerTests {
                         var fields = _DecodingFields.start()
                         try Self._fieldTable.decode(into: &fields, expected: "Account (a dictionary)", keys: keys, from: &reader, context: context)
                         return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
                     }
                     #else
                     public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {

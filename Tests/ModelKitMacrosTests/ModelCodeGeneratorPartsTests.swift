@@ -219,7 +219,7 @@ struct ModelCodeGeneratorPartsTests {
     }
 
     @Test(
-        "A field table has a slot for each key, in the key table's order, reaching into the parts; none when a key is captured or a property transformed"
+        "A field table has a slot for each key, in the key table's order, reaching into the parts, specialized or not; none when a key is captured or a property transformed"
     )
     func fieldTableSlots() throws {
         let direct = """
@@ -243,6 +243,12 @@ struct ModelCodeGeneratorPartsTests {
         #expect(
             try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first
                 == #"ModelKit.FieldSlot(\_DecodingFields.id),  // "id""#)
+        // A module compiled with MODELKIT_GENERIC_MODELS as well has ModelKit's unspecialized slots.
+        #expect(
+            try Self.generator(direct).fieldTableSlots(unspecialized: true)?.suffix(2) == [
+                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part1.`inout`),  // "inout""#,
+                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part2.note),  // "note""#,
+            ])
         // The survey reads `title` into two properties and `meta` through a key path.
         #expect(try Self.generator(Self.survey).fieldTableSlots() == nil)
         let transformed = """

@@ -1,0 +1,123 @@
+import Foundation
+import ModelKit
+import PropertyBased
+import Testing
+
+/// What the test targets that compile their models with `MODELKIT_DECODING_TABLES` check, each against models of the
+/// same shape: a public `Listing`, whose entry points decode through its field table, and an internal twin declared
+/// alike, which has no entry points of its own and decodes through the key switch of its generic initializer.
+///
+/// A listing has the properties `id` (`Int`), `name` (`String?`, read from `user_name`, else `name`), `score`
+/// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `price` (`Decimal`), `tags`
+/// (`[String]`), `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an array of them): every
+/// kind of slot. The two must decode every input alike.
+public enum TableDecodingChecks {
+    /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
+    /// and from Foundation objects, through the table and through the twin, and expects the same models; then the
+    /// table's model through both encoders and back (`name` is written under its first key, `user_name`).
+    public static func expectDecodesAsTwin<
+        Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
+    >(
+        _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let json = Data(
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","price":"3.25","tags":["a","b"],"seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
+                .utf8)
+        let table = try Table(json: json)
+        let expected =
+            #"{"active":true,"count":7,"id":10,"offers":[{"name":"T"},{"name":"U","rating":1}],"price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","user_name":"ann_k"}"#
+        let decoded = try sortedJSON(table)
+        #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
+        #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
+        let object = try JSONSerialization.jsonObject(with: json)
+        #expect(try sortedJSON(Table(object: object)) == expected, sourceLocation: sourceLocation)
+        #expect(try sortedJSON(Table(json: table.jsonData())) == expected, sourceLocation: sourceLocation)
+        #expect(try sortedJSON(Table(dictionary: table.dictionary())) == expected, sourceLocation: sourceLocation)
+    }
+
+    /// Expects errors that name their key paths: a value of the wrong type in an array's element, a value that is not
+    /// a dictionary (naming the model it should have been), a missing required key and, strictly, an unknown key.
+    public static func expectErrorsNameKeyPaths<Table: ModelDecodable>(
+        _: Table.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let badRating = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","offers":[{"name":"A"},{"rating":"high"}]}"#.utf8), options: .strict)
+        }
+        #expect(badRating?.path == "offers[1].rating", sourceLocation: sourceLocation)
+        #expect(
+            badRating?.reason == .typeMismatch(expected: "Double", found: #"string "high""#),
+            sourceLocation: sourceLocation)
+        let notDictionary = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","seller":[1]}"#.utf8), options: .strict)
+        }
+        #expect(notDictionary?.path == "seller", sourceLocation: sourceLocation)
+        #expect(
+            notDictionary?.description.contains("Seller (a dictionary)") == true,
+            "\(String(describing: notDictionary))", sourceLocation: sourceLocation)
+        let missing = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(dictionary: ["id": 1])
+        }
+        #expect(missing?.reason == .missingKey, sourceLocation: sourceLocation)
+        #expect(missing?.path == "title", sourceLocation: sourceLocation)
+        let unknown = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","colour":"red"}"#.utf8), options: .strict)
+        }
+        #expect(unknown?.path == "colour", sourceLocation: sourceLocation)
+    }
+
+    /// Property: a JSON object of up to ten members drawn from a listing's keys (repeats too, and an unknown one) and
+    /// from values of every kind decodes through the table as through the twin's key switch, from JSON and from
+    /// Foundation objects, strictly and leniently: the same model, error or diagnostics.
+    public static func expectTableDecodesAsSwitch<
+        Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
+    >(_: Table.Type, _: Twin.Type, count: Int = 300, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await propertyCheck(count: count, input: objects) { text in
+            let json = Data(text.utf8)
+            for options in [DecodingOptions.strict, DecodingOptions()] {
+                let table = outcome { try Table.decode(json: json, options: options) }
+                let twin = outcome { try Twin.decode(json: json, options: options) }
+                #expect(
+                    table == twin.replacingOccurrences(of: "Twin", with: ""), "\(text)", sourceLocation: sourceLocation)
+                guard let object = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed) else {
+                    continue
+                }
+                let tableObjects = outcome { try Table.decode(object: object, options: options) }
+                let twinObjects = outcome { try Twin.decode(object: object, options: options) }
+                #expect(
+                    tableObjects == twinObjects.replacingOccurrences(of: "Twin", with: ""), "\(text)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    private static let keys = Gen<String?>.element(of: [
+        "id", "name", "user_name", "score", "active", "title", "count", "price", "tags", "seller", "offers", "other",
+    ]).map { $0! }
+
+    private static let values = Gen<String?>.element(of: [
+        "1", "-7", "2.5", "1e3", "\"10\"", "\"yes\"", "\"no\"", "\"text\"", "\"\"", "true", "false", "null", "[]", "{}",
+        #"["a",1]"#, #"{"name":"C","rating":"3"}"#, #"[{"name":"A"},{"rating":"x"}]"#, #"{"name":5}"#,
+        "9223372036854775808", "\"3.25\"",
+    ]).map { $0! }
+
+    private static let objects = zip(keys, values).array(of: 0...10).map { members in
+        "{" + members.map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+    }
+
+    /// What decoding gave: the model's JSON, or the error; in lenient mode the diagnostics too.
+    private static func outcome<Model: ModelEncodable>(_ decode: () throws -> Decoded<Model>) -> String {
+        do {
+            let decoded = try decode()
+            let json = String(decoding: try decoded.model.jsonData(), as: UTF8.self)
+            return json + " " + decoded.diagnostics.map(\.description).joined(separator: "; ")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    /// The model's JSON with its keys sorted at every level, to compare models of two types.
+    private static func sortedJSON(_ model: some ModelEncodable) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: model.jsonData())
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+    }
+}
