@@ -149,10 +149,17 @@ def main():
     # GenericModel: the same @DictionaryModel sources in modules compiled with MODELKIT_GENERIC_MODELS, whose models
     # call ModelKit's generic code instead of being compiled for the JSON reader and Foundation objects; TableModel:
     # compiled with MODELKIT_DECODING_TABLES, whose models decode JSON and Foundation objects through their field
-    # tables (both reported beside the two others, not targets: each trades decoding speed for the build).
-    conditions = {"GenericModel": "MODELKIT_GENERIC_MODELS", "TableModel": "MODELKIT_DECODING_TABLES"}
-    for flavour, modelkit in (("Model", True), ("Codable", False), ("GenericModel", True), ("TableModel", True)):
-        defines = [f'.define("{conditions[flavour]}")'] if flavour in conditions else []
+    # tables; GenericTableModel: compiled with both, whose models decode through tables of ModelKit's unspecialized
+    # slots (all three reported beside the two others, not targets: each trades decoding speed for the build).
+    conditions = {
+        "GenericModel": ["MODELKIT_GENERIC_MODELS"],
+        "TableModel": ["MODELKIT_DECODING_TABLES"],
+        "GenericTableModel": ["MODELKIT_GENERIC_MODELS", "MODELKIT_DECODING_TABLES"],
+    }
+    flavours = (("Model", True), ("Codable", False), ("GenericModel", True), ("TableModel", True),
+                ("GenericTableModel", True))
+    for flavour, modelkit in flavours:
+        defines = [f'.define("{condition}")' for condition in conditions.get(flavour, [])]
         imports = "import ModelKit\n\n" if modelkit else "import Foundation\n\n"
         dependency = '[.product(name: "ModelKit", package: "ModelKit")]' if modelkit else "[]"
         # The client decodes JSON, as Codable's decodes it with `JSONDecoder`: through `init(json:)`, compiled once in

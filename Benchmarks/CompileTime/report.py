@@ -3,7 +3,7 @@
 
     report.py RESULTS.tsv OUTPUT.json
 
-Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable|GenericModel|TableModel>`, seconds, peak MiB, jobs (the third
+Each line of RESULTS.tsv: configuration, `<case>.<Model|Codable|GenericModel|TableModel|GenericTableModel>`, seconds, peak MiB, jobs (the third
 flavour, models compiled with MODELKIT_GENERIC_MODELS, is shown beside the others and is not a target). A label measured
 more than once is reported by the median of its times and of its peaks (this machine's times vary by a third
 from one build to the next); a side that failed once counts as failed.
@@ -73,6 +73,7 @@ def main():
         for flavour, prefix, condition in (
             ("GenericModel", "generic", "MODELKIT_GENERIC_MODELS"),
             ("TableModel", "table", "MODELKIT_DECODING_TABLES"),
+            ("GenericTableModel", "genericTable", "both conditions"),
         ):
             other = rows[key].get(flavour)
             if not (other and "seconds" in other and codable["seconds"] > 0):

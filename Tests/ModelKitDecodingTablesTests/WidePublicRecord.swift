@@ -1,7 +1,7 @@
 import ModelKit
 
-// More than 100 properties, so that the macro writes the model's fields in parts and its table's slots reach into
-// each part.
+// More than 100 properties, so that the macro writes the model's fields in parts, its table's slots reach into each
+// part, and the table is made a hundred slots at a time.
 /// A public model of 101 integer properties.
 @DictionaryModel
 public struct WidePublicRecord: Equatable, Sendable {

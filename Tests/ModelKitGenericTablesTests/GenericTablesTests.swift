@@ -93,6 +93,18 @@ struct GenericTablesTests {
         TableDecodingChecks.expectErrorsNameKeyPaths(Listing.self)
     }
 
+    @Test("A public model of 101 properties, in parts, decodes through slots into each part")
+    func wideModel() throws {
+        let json = "{" + (0...100).map { "\"p\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let record = try WidePublicRecord(json: Data(json.utf8), options: .strict)
+        #expect(record.p0 == 0 && record.p57 == 57 && record.p99 == 99 && record.p100 == 100)
+        #expect(try WidePublicRecord(dictionary: record.dictionary(), options: .strict) == record)
+        let bad = #expect(throws: MappingError.self) {
+            try WidePublicRecord(dictionary: ["p100": "many"], options: .strict)
+        }
+        #expect(bad?.path == "p100")
+    }
+
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")
     func tableDecodesAsSwitch() async {
         await TableDecodingChecks.expectTableDecodesAsSwitch(Listing.self, ListingTwin.self)

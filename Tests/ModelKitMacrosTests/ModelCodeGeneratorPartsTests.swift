@@ -232,22 +232,22 @@ struct ModelCodeGeneratorPartsTests {
             }
             """
         #expect(
-            try Self.generator(direct).fieldTableSlots() == [
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.id),  // "id""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.id, priority: 1),  // "legacy_id""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.title),  // "title""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part1.lines),  // "lines""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part1.`inout`),  // "inout""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part2.note),  // "note""#,
+            try Self.generator(direct).fieldTableSlots()?.map { "\($0.slot)  // \($0.key)" } == [
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.id)  // "id""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.id, priority: 1)  // "legacy_id""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part0.title)  // "title""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part1.lines)  // "lines""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part1.`inout`)  // "inout""#,
+                #"ModelKit.FieldSlot(\_DecodingFields.part2.note)  // "note""#,
             ])
         #expect(
-            try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first
-                == #"ModelKit.FieldSlot(\_DecodingFields.id),  // "id""#)
+            try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first?.slot
+                == #"ModelKit.FieldSlot(\_DecodingFields.id)"#)
         // A module compiled with MODELKIT_GENERIC_MODELS as well has ModelKit's unspecialized slots.
         #expect(
-            try Self.generator(direct).fieldTableSlots(unspecialized: true)?.suffix(2) == [
-                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part1.`inout`),  // "inout""#,
-                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part2.note),  // "note""#,
+            try Self.generator(direct).fieldTableSlots(unspecialized: true)?.suffix(2).map(\.slot) == [
+                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part1.`inout`)"#,
+                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part2.note)"#,
             ])
         // The survey reads `title` into two properties and `meta` through a key path.
         #expect(try Self.generator(Self.survey).fieldTableSlots() == nil)
@@ -259,5 +259,46 @@ struct ModelCodeGeneratorPartsTests {
             """
         #expect(try Self.generator(transformed).fieldTableSlots() == nil)
         #expect(try Self.generator("struct Empty {}").fieldTableSlots() == nil)
+    }
+
+    @Test("A table of up to 100 slots is one array literal; of more, a closure that adds a hundred at a time")
+    func fieldTableLiterals() throws {
+        func tableLines(properties: Int) throws -> [String] {
+            let source =
+                "struct Wide {\n" + (0..<properties).map { "    var p\($0) = 0" }.joined(separator: "\n") + "\n}"
+            let generator = try Self.generator(source, propertiesPerPart: 100)
+            let members = EntryPoints.members(access: "public ", isGeneric: false, table: generator)
+            let start = try #require(members.firstIndex(of: "#else"))
+            let end = try #require(members[start...].firstIndex(of: "#endif"))
+            return Array(members[(start + 1)..<end])
+        }
+        let narrow = try tableLines(properties: 100)
+        #expect(narrow.count == 102)
+        #expect(narrow.first == "fileprivate static let _fieldTable = ModelKit.FieldTable([")
+        #expect(narrow.last == "])")
+        let wide = try tableLines(properties: 201)
+        #expect(
+            Array(wide.prefix(3)) == [
+                "fileprivate static let _fieldTable: ModelKit.FieldTable = {",
+                "    var slots: [ModelKit.FieldSlot] = [",
+                #"        ModelKit.FieldSlot(\_DecodingFields.part0.p0),  // "p0""#,
+            ])
+        #expect(
+            Array(wide[101...104]) == [
+                #"        ModelKit.FieldSlot(\_DecodingFields.part0.p99),  // "p99""#,
+                "    ]",
+                "    slots.append(contentsOf: [",
+                #"        ModelKit.FieldSlot(\_DecodingFields.part1.p100),  // "p100""#,
+            ])
+        #expect(
+            Array(wide.suffix(6)) == [
+                "    ])",
+                "    slots.append(contentsOf: [",
+                #"        ModelKit.FieldSlot(\_DecodingFields.part2.p200),  // "p200""#,
+                "    ])",
+                "    return ModelKit.FieldTable(slots)",
+                "}()",
+            ])
+        #expect(wide.count == 1 + 201 + 3 * 2 + 2)
     }
 }
