@@ -20,6 +20,13 @@
 /// the release builds of the compile benchmark's model modules; decoding JSON from another module took 0–8% longer
 /// (a slot's loads, and a switch or an indirect call per key), which is why it is not the default
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 20:00). In a debug build it took longer to build than the key switch.
+///
+/// In a module compiled with `MODELKIT_GENERIC_MODELS` as well, the table is made of slots whose decoders are
+/// ModelKit's, compiled once and generic over the property's type (``FieldSlot/init(unspecialized:priority:)``):
+/// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
+/// the loop over the keys and the common scalars run compiled for the reader. From another module, JSON decoded
+/// 1.3–5.0 times slower than compiled for the reader instead of 3.6–6.5 times; release builds took 20–36% longer
+/// than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
 
