@@ -65,6 +65,25 @@ public enum TableDecodingChecks {
         #expect(unknown?.path == "colour", sourceLocation: sourceLocation)
     }
 
+    /// Decodes a JSON object of the 101 integer properties `p0` … `p100` of a model written in parts, strictly, and
+    /// expects each value in its property (through the model's JSON and its dictionary), and an error naming `p100`
+    /// for a value of the wrong type there.
+    public static func expectWideRecordDecodes<Record: ModelDecodable & ModelEncodable>(
+        _: Record.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let values = Dictionary(uniqueKeysWithValues: (0...100).map { ("p\($0)", $0) })
+        let json = "{" + values.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+        let record = try Record(json: Data(json.utf8), options: .strict)
+        let decoded = try JSONSerialization.jsonObject(with: record.jsonData()) as? [String: Int]
+        #expect(decoded == values, sourceLocation: sourceLocation)
+        let again = try Record(dictionary: record.dictionary(), options: .strict)
+        #expect(try again.dictionary() as? [String: Int] == values, sourceLocation: sourceLocation)
+        let bad = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Record(dictionary: ["p100": "many"], options: .strict)
+        }
+        #expect(bad?.path == "p100", sourceLocation: sourceLocation)
+    }
+
     /// Property: a JSON object of up to ten members drawn from a listing's keys (repeats too, and an unknown one) and
     /// from values of every kind decodes through the table as through the twin's key switch, from JSON and from
     /// Foundation objects, strictly and leniently: the same model, error or diagnostics.

@@ -1,0 +1,65 @@
+import Foundation
+import ModelKit
+
+// The models both table targets check, compiled in each under its own conditions: ModelKitGenericTablesTests holds
+// a link to this file. A public listing decodes through its table; its internal twin, declared alike, has no entry
+// points of its own and decodes through the key switch of its generic initializer.
+
+/// A public model every kind of slot serves: the common scalars, a scalar that is not one of them, a property with
+/// two keys, a required one, an array, a nested model and an array of them.
+@DictionaryModel
+public struct Listing: Equatable, Sendable {
+    /// An integer.
+    public var id = 0
+    /// Read from `user_name`, else from `name`.
+    @Key("user_name", "name") public var name: String?
+    /// A double.
+    public var score = 0.0
+    /// An optional Boolean.
+    public var active: Bool?
+    /// A required string.
+    public var title: String
+    /// A 64-bit integer: not one of the common scalars a slot decodes by its kind.
+    public var count: Int64 = 0
+    /// A decimal.
+    public var price: Decimal = 0
+    /// Strings.
+    public var tags: [String] = []
+    /// A nested model.
+    public var seller: Seller?
+    /// Nested models.
+    public var offers: [Seller] = []
+}
+
+/// A public model nested in ``Listing``.
+@DictionaryModel
+public struct Seller: Equatable, Sendable {
+    /// The seller's name.
+    public var name = ""
+    /// The seller's rating.
+    public var rating: Double?
+}
+
+@DictionaryModel
+struct ListingTwin: Equatable {
+    var id = 0
+    @Key("user_name", "name") var name: String?
+    var score = 0.0
+    var active: Bool?
+    var title: String
+    var count: Int64 = 0
+    var price: Decimal = 0
+    var tags: [String] = []
+    var seller: SellerTwin?
+    var offers: [SellerTwin] = []
+}
+
+@DictionaryModel
+struct SellerTwin: Equatable {
+    var name = ""
+    var rating: Double?
+}
+
+/// The public models' field tables, named where they are visible: this file compiles only where the macro wrote
+/// them, which is what the tests go through.
+let listingFieldTables = [Listing._fieldTable, Seller._fieldTable]

@@ -1,0 +1,1 @@
+../ModelKitDecodingTablesTests/TableModels.swift
