@@ -463,8 +463,8 @@ struct ModelCodeGenerator {
     }
 
     /// The slots of the model's ``FieldTable`` (ModelKit's), one for each key in the order of the key table, each
-    /// with its key as a literal, for a comment; `nil` when some key is not read directly into one property without a transform (a
-    /// key path's first step, a key several properties read), which the table has no slot for.
+    /// with its key as a literal, for a comment; `nil` when some key is not read directly into one property without
+    /// a transform (a key path's first step, a key several properties read), which the table has no slot for.
     ///
     /// - Parameter unspecialized: whether each slot's decoders are ModelKit's, compiled once, generic over the
     ///   property's type (`FieldSlot(unspecialized:)`), rather than compiled in the model's module for its type.

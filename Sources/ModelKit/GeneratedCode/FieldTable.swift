@@ -136,9 +136,9 @@ public struct FieldSlot: Sendable {
     // Neither inlined nor specialized: Swift's cross-module optimization would otherwise hand its body to the
     // model's module, which would compile the slot's decoders for the property's type after all.
     /// The slot of the field at `path`, its decoders compiled once here, generic over the property's type: the
-    /// table of a model in a module compiled with `MODELKIT_GENERIC_MODELS` is made of these, so that the module
-    /// compiles nothing for a property's type and a reader. A common scalar decodes as fast as through
-    /// ``init(_:priority:)``; any other property through witness tables.
+    /// table of a model in a module compiled with both `MODELKIT_GENERIC_MODELS` and `MODELKIT_DECODING_TABLES` is
+    /// made of these, so that the module compiles nothing for a property's type and a reader. A common scalar
+    /// decodes as fast as through ``init(_:priority:)``; any other property through witness tables.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public init<Fields, T: ModelDecodable & SendableMetatype>(
         unspecialized path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
