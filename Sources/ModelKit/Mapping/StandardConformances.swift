@@ -262,14 +262,14 @@ extension Array: ModelDecodable where Element: ModelDecodable {
     // 1.0 of the same model compiled for the reader). Code compiled for the array's type never runs the check.
     /// Decodes an array; in lenient mode an element that cannot be decoded is dropped with a diagnostic
     /// instead of failing the whole array.
-    @_specialize(kind: full, where Element == Int, R == JSONReader)
-    @_specialize(kind: full, where Element == Double, R == JSONReader)
-    @_specialize(kind: full, where Element == String, R == JSONReader)
-    @_specialize(kind: full, where Element == [Double], R == JSONReader)
-    @_specialize(kind: full, where Element == Int, R == FoundationObjectReader)
-    @_specialize(kind: full, where Element == Double, R == FoundationObjectReader)
-    @_specialize(kind: full, where Element == String, R == FoundationObjectReader)
-    @_specialize(kind: full, where Element == [Double], R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == Int, R == JSONReader)
+    @_specialize(kind:full,where Element == Double, R == JSONReader)
+    @_specialize(kind:full,where Element == String, R == JSONReader)
+    @_specialize(kind:full,where Element == [Double], R == JSONReader)
+    @_specialize(kind:full,where Element == Int, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == Double, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == String, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == [Double], R == FoundationObjectReader)
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginArray() else {
