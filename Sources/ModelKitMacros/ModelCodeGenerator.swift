@@ -462,25 +462,18 @@ struct ModelCodeGenerator {
         return lines.joined(separator: "\n")
     }
 
-    /// The slots of the model's ``FieldTable`` (ModelKit's), one for each key in the order of the key table, each
-    /// with its key as a literal, for a comment; `nil` when some key is not read directly into one property without
-    /// a transform (a key path's first step, a key several properties read), which the table has no slot for.
-    ///
-    /// - Parameter unspecialized: whether each slot's decoders are ModelKit's, compiled once, generic over the
-    ///   property's type (`FieldSlot(unspecialized:)`), rather than compiled in the model's module for its type.
-    func fieldTableSlots(unspecialized: Bool = false) -> [(slot: String, key: String)]? {
+    /// The slots of the model's ``FieldTable`` (ModelKit's), one for each key in the order of the key table: each
+    /// slot's arguments (the key path of its property's field, and its priority when not the first) and its key as a
+    /// literal, for a comment; `nil` when some key is not read directly into one property without a transform (a key
+    /// path's first step, a key several properties read), which the table has no slot for.
+    func fieldTableSlots() -> [(arguments: String, key: String)]? {
         guard !entries.isEmpty else { return nil }
-        let label = unspecialized ? "unspecialized: " : ""
-        var slots: [(slot: String, key: String)] = []
+        var slots: [(arguments: String, key: String)] = []
         for entry in entries {
             let use = entry.uses[0]
             guard entry.isDirect, properties[use.property].transform == nil else { return nil }
             let priority = use.candidate == 0 ? "" : ", priority: \(use.candidate)"
-            slots.append(
-                (
-                    "ModelKit.FieldSlot(\(label)\\\(Self.fieldsTypeName).\(fieldPath(use.property))\(priority))",
-                    literal(entry.declared)
-                ))
+            slots.append(("\\\(Self.fieldsTypeName).\(fieldPath(use.property))\(priority)", literal(entry.declared)))
         }
         return slots
     }

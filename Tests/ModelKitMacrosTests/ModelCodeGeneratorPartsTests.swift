@@ -219,7 +219,7 @@ struct ModelCodeGeneratorPartsTests {
     }
 
     @Test(
-        "A field table has a slot for each key, in the key table's order, reaching into the parts, specialized or not; none when a key is captured or a property transformed"
+        "A field table has a slot for each key, in the key table's order, reaching into the parts; none when a key is captured or a property transformed"
     )
     func fieldTableSlots() throws {
         let direct = """
@@ -232,24 +232,17 @@ struct ModelCodeGeneratorPartsTests {
             }
             """
         #expect(
-            try Self.generator(direct).fieldTableSlots()?.map { "\($0.slot)  // \($0.key)" } == [
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.id)  // "id""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.id, priority: 1)  // "legacy_id""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part0.title)  // "title""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part1.lines)  // "lines""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part1.`inout`)  // "inout""#,
-                #"ModelKit.FieldSlot(\_DecodingFields.part2.note)  // "note""#,
+            try Self.generator(direct).fieldTableSlots()?.map { "\($0.arguments)  // \($0.key)" } == [
+                #"\_DecodingFields.part0.id  // "id""#,
+                #"\_DecodingFields.part0.id, priority: 1  // "legacy_id""#,
+                #"\_DecodingFields.part0.title  // "title""#,
+                #"\_DecodingFields.part1.lines  // "lines""#,
+                #"\_DecodingFields.part1.`inout`  // "inout""#,
+                #"\_DecodingFields.part2.note  // "note""#,
             ])
         #expect(
-            try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first?.slot
-                == #"ModelKit.FieldSlot(\_DecodingFields.id)"#)
-        // A module compiled with MODELKIT_GENERIC_MODELS as well has ModelKit's unspecialized slots.
-        #expect(
-            try Self.generator(direct).fieldTableSlots(unspecialized: true)?.suffix(2).map(\.slot) == [
-                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part1.`inout`)"#,
-                #"ModelKit.FieldSlot(unspecialized: \_DecodingFields.part2.note)"#,
-            ])
-        // The survey reads `title` into two properties and `meta` through a key path.
+            try Self.generator(direct, propertiesPerPart: 100).fieldTableSlots()?.first?.arguments
+                == #"\_DecodingFields.id"#)
         #expect(try Self.generator(Self.survey).fieldTableSlots() == nil)
         let transformed = """
             struct Stamp {
@@ -261,17 +254,32 @@ struct ModelCodeGeneratorPartsTests {
         #expect(try Self.generator("struct Empty {}").fieldTableSlots() == nil)
     }
 
-    @Test("A table of up to 100 slots is one array literal; of more, a closure that adds a hundred at a time")
+    @Test(
+        "A table of up to 100 slots is one array literal; of more, a closure that adds a hundred at a time; ModelKit's unspecialized slots under both conditions"
+    )
     func fieldTableLiterals() throws {
-        func tableLines(properties: Int) throws -> [String] {
+        // The specialized table lies between the first `#else` and the `#endif` after it; the unspecialized one,
+        // under `#if MODELKIT_GENERIC_MODELS`, before that `#else`.
+        func tableLines(properties: Int, unspecialized: Bool = false) throws -> [String] {
             let source =
                 "struct Wide {\n" + (0..<properties).map { "    var p\($0) = 0" }.joined(separator: "\n") + "\n}"
             let generator = try Self.generator(source, propertiesPerPart: 100)
             let members = EntryPoints.members(access: "public ", isGeneric: false, table: generator)
-            let start = try #require(members.firstIndex(of: "#else"))
-            let end = try #require(members[start...].firstIndex(of: "#endif"))
-            return Array(members[(start + 1)..<end])
+            let middle = try #require(members.firstIndex(of: "#else"))
+            if unspecialized {
+                let start = try #require(members.firstIndex(of: "#if MODELKIT_GENERIC_MODELS"))
+                return Array(members[(start + 1)..<middle])
+            }
+            let end = try #require(members[middle...].firstIndex(of: "#endif"))
+            return Array(members[(middle + 1)..<end])
         }
+        #expect(
+            try tableLines(properties: 2, unspecialized: true) == [
+                "fileprivate static let _fieldTable = ModelKit.FieldTable([",
+                #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p0),  // "p0""#,
+                #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p1),  // "p1""#,
+                "])",
+            ])
         let narrow = try tableLines(properties: 100)
         #expect(narrow.count == 102)
         #expect(narrow.first == "fileprivate static let _fieldTable = ModelKit.FieldTable([")
