@@ -66,11 +66,11 @@ extension Field where T: ModelDecodable {
                 self.priority = priority
                 if T.isCollection { table.learnedSizes.learn(context.collectionSize, ofKeyAt: index) }
             } else {
-                record(priority: priority, outcome: .defaulted, context: context)
+                recordDefaulted(priority: priority, context: context)
             }
         } catch {
             try context.recover(from: error, reader: &reader, toDepth: depth, pathDepth: pathDepth) {
-                record(priority: priority, outcome: .failed($0), context: context)
+                recordFailure($0, priority: priority, context: context)
             }
         }
     }
@@ -135,10 +135,10 @@ extension Field {
                 value = decoded
                 self.priority = priority
             } else {
-                record(priority: priority, outcome: .defaulted, context: context)
+                recordDefaulted(priority: priority, context: context)
             }
         } catch let error as MappingError where error.isRecoverable {
-            record(priority: priority, outcome: .failed(error), context: context)
+            recordFailure(error, priority: priority, context: context)
         }
     }
 

@@ -155,6 +155,20 @@ public struct Field<T> {
         value.take() ?? defaultValue()
     }
 
+    // The outcome is made here, not by the caller: in ModelKit's generic decoding, a caller that made it reserved
+    // room for it on entry, which asked the runtime for `FieldRecord<T>.Outcome`'s metadata on every call.
+    /// Records that the key at `priority` left the property to its default.
+    @usableFromInline
+    mutating func recordDefaulted(priority: Int, context: DecodingContext) {
+        record(priority: priority, outcome: .defaulted, context: context)
+    }
+
+    /// Records that the key at `priority` failed with `error`, kept in case a later key of the property succeeds.
+    @usableFromInline
+    mutating func recordFailure(_ error: MappingError, priority: Int, context: DecodingContext) {
+        record(priority: priority, outcome: .failed(error), context: context)
+    }
+
     /// Notes what the key at `priority` held this time, replacing what it held before.
     @usableFromInline
     mutating func record(priority: Int, outcome: FieldRecord<T>.Outcome, context: DecodingContext) {

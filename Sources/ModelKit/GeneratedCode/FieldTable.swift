@@ -25,8 +25,8 @@
 /// ModelKit's, compiled once and generic over the property's type (``FieldSlot/init(unspecialized:priority:)``):
 /// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
 /// the loop over the keys and the common scalars run compiled for the reader. From another module, JSON decoded
-/// 1.0–4.6 times slower than compiled for the reader instead of 1.0–6.0 times; release builds took 20–36% longer
-/// than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30).
+/// 1.0–3.6 times slower than compiled for the reader instead of 1.0–6.0 times; release builds took 20–36% longer
+/// than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 00:45).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
 
@@ -123,14 +123,7 @@ public struct FieldSlot: Sendable {
         self.offset = offset
         self.priority = priority
         scalar = ScalarFieldKind(T.self)
-        json = { field, priority, index, keys, reader, context in
-            try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-                priority: priority, keyAt: index, in: keys, from: &reader, context: context)
-        }
-        objects = { field, priority, index, keys, reader, context in
-            try field.assumingMemoryBound(to: Field<T>.self).pointee.decode(
-                priority: priority, keyAt: index, in: keys, from: &reader, context: context)
-        }
+        (json, objects) = Self.decoders(of: Field<T>.self)
     }
 
     // Neither inlined nor specialized: Swift's cross-module optimization would otherwise hand its body to the
@@ -145,7 +138,38 @@ public struct FieldSlot: Sendable {
     ) {
         self.init(path, priority: priority)
     }
+
+    // Generic over the field's type rather than the property's: in the unspecialized slots, the closures hold the
+    // field type's metadata and hand it to its `decode`; made over `T`, they asked the runtime for `Field<T>`'s
+    // metadata on every key. Specialized for a field type, the call is a direct one, as before.
+    /// The decoders of a slot whose field is an `F`.
+    @inlinable
+    static func decoders<F: KeyedFieldDecoding & SendableMetatype>(
+        of _: F.Type
+    ) -> (json: JSONFieldDecoder, objects: ObjectsFieldDecoder) {
+        (
+            json: { field, priority, index, keys, reader, context in
+                try field.assumingMemoryBound(to: F.self).pointee.decode(
+                    priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+            },
+            objects: { field, priority, index, keys, reader, context in
+                try field.assumingMemoryBound(to: F.self).pointee.decode(
+                    priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+            }
+        )
+    }
 }
+
+/// A ``Field`` of a decodable type, as the slots of a ``FieldTable`` reach it.
+@usableFromInline
+protocol KeyedFieldDecoding {
+    /// Decodes the value under the key at `index` in `table` from the reader.
+    mutating func decode<R: ModelReader>(
+        priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext
+    ) throws
+}
+
+extension Field: KeyedFieldDecoding where T: ModelDecodable {}
 
 /// The common scalars a ``FieldSlot`` decodes without a call through the slot: each is a switch case calling
 /// ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an indirect call per

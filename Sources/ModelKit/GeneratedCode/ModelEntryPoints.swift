@@ -29,7 +29,7 @@
 /// compiled for the reader (0.10–0.43 of `JSONDecoder`'s time) and encodes 1.3–2.3 times slower
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00). Debug builds are the same either way. A module compiled with
 /// `MODELKIT_DECODING_TABLES` keeps the entry points but decodes through a ``FieldTable``, a smaller trade; one
-/// compiled with both decodes through tables of ModelKit's unspecialized slots, 1.0–4.6 times slower than compiled
+/// compiled with both decodes through tables of ModelKit's unspecialized slots, 1.0–3.6 times slower than compiled
 /// for the reader, and builds 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone.
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
@@ -71,7 +71,7 @@ extension ModelDecodable {
     }
 
     /// Decodes a value through the entry point the reader chooses (see ``ModelEntryPoints``).
-    @inlinable
+    @inlinable @inline(__always)
     public static func decodedValue<R: ModelReader>(
         from reader: inout R, context: borrowing DecodingContext
     ) throws -> Self {
