@@ -137,11 +137,16 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         return Source.classify(pending)
     }
 
+    // Every step a model's code calls is also compiled here for Foundation objects and chosen by a type check at
+    // the start of its generic code (`@_specialize` without `exported`): a model compiled with
+    // MODELKIT_GENERIC_MODELS reaches the reader only through that code, which ran generic over the source, asking
+    // the runtime for metadata at each step. Code compiled for the reader never runs the check.
     // The steps below run once per container or element, not per key, and are compiled here once for Foundation
     // objects (exported, never inlined) rather than again in every module with a model: a one-property model's
     // release module took a fifth less time without them (0.81 → 0.62 s with the two writers', measured together).
     /// The kind of the next value.
     @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable @inline(never)
     public mutating func peekKind() throws -> ValueKind {
         switch try pendingShape() {
@@ -153,6 +158,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Consumes the next value if it is null.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func decodeNull() throws -> Bool {
         try checkPending()
@@ -163,6 +169,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// Enters the next value if it is a dictionary.
     @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable @inline(never)
     public mutating func beginDictionary() throws -> Bool {
         guard case .dictionary(let iterator, _) = try pendingShape() else { return false }
@@ -173,6 +180,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Moves to the next key and looks it up.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard openIsDictionary.last == true else {
@@ -191,6 +199,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// The key read last, made into a `String` only now.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public func currentKey() -> String {
         keyFrame >= 0 ? Source.currentKey(of: dictionaries[keyFrame]) : leftKey
@@ -211,6 +220,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// Enters the next value if it is an array.
     @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable @inline(never)
     public mutating func beginArray() throws -> Bool {
         guard case .array(let elements) = try pendingShape() else { return false }
@@ -222,6 +232,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// Moves to the next element.
     @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable @inline(never)
     public mutating func nextElement() throws -> Bool {
         guard openIsDictionary.last == false else {
@@ -241,6 +252,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads a scalar.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readScalar() throws -> Value {
         switch try pendingShape() {
@@ -257,10 +269,12 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads the next value if it is a string.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactString() throws -> String? { try takePending(Source.exactString) }
 
     /// Reads the next value if it is a Boolean.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactBool() throws -> Bool? { try takePending(Source.exactBool) }
 
@@ -271,6 +285,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads the next value if it is a number.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactDouble() throws -> Double? { try takePending(Source.exactDouble) }
 
@@ -285,6 +300,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Skips the next value.
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func skipValue() throws {
         hasPending = false
@@ -303,6 +319,7 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
 
     /// Leaves containers down to `depth` and drops an unread value.
     @_specialize(exported:true,kind:full,where Source == FoundationObjects)
+    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable @inline(never)
     public mutating func recover(toDepth depth: Int) throws {
         while openIsDictionary.count > depth {

@@ -163,8 +163,12 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
         }
     }
 
+    // Every step a model's code calls is also compiled here for Foundation objects and chosen by a type check at
+    // the start of its generic code (`@_specialize` without `exported`), as the tree reader's: a model compiled
+    // with MODELKIT_GENERIC_MODELS reaches the writer only through that code.
     /// Starts a dictionary.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable @inline(never)
     public mutating func beginDictionary(count: Int) throws {
         suspendOpenContainer()
@@ -174,6 +178,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Sets the key of the next entry.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable
     public mutating func writeKey(_ key: String) throws {
         guard open == .dictionary else { throw misuse("a key was written outside a dictionary") }
@@ -182,6 +187,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
 
     /// Ends the current dictionary.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable @inline(never)
     public mutating func endDictionary() throws {
         guard open == .dictionary else { throw misuse("endDictionary without a dictionary") }
@@ -192,6 +198,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
 
     /// Starts an array.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable @inline(never)
     public mutating func beginArray(count: Int) throws {
         suspendOpenContainer()
@@ -202,6 +209,7 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
 
     /// Ends the current array.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable @inline(never)
     public mutating func endArray() throws {
         guard open == .array else { throw misuse("endArray without an array") }
@@ -211,24 +219,33 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     /// Writes null.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func writeNull() throws { try add(Builder.node(scalar: .null)) }
     /// Writes a Bool.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Bool) throws { try add(Builder.node(bool: value)) }
     /// Writes an integer.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Int64) throws { try add(Builder.node(integer: value)) }
     /// Writes an unsigned integer.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: UInt64) throws {
         try add(Builder.node(scalar: Int64(exactly: value).map(Value.integer) ?? .unsignedInteger(value)))
     }
     /// Writes a Double.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Double) throws { try add(Builder.node(double: value)) }
     /// Writes a Decimal.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Decimal) throws { try add(Builder.node(scalar: .decimal(value))) }
     /// Writes a string.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: String) throws { try add(Builder.node(string: value)) }
     /// Writes a date.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Date) throws { try add(Builder.node(scalar: .date(value))) }
     /// Writes data.
+    @_specialize(kind:full,where Builder == FoundationObjectBuilder)
     @inlinable public mutating func write(_ value: Data) throws { try add(Builder.node(scalar: .data(value))) }
 }
 
