@@ -137,10 +137,12 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
         return Source.classify(pending)
     }
 
-    // Every step a model's code calls is also compiled here for Foundation objects and chosen by a type check at
-    // the start of its generic code (`@_specialize` without `exported`): a model compiled with
-    // MODELKIT_GENERIC_MODELS reaches the reader only through that code, which ran generic over the source, asking
-    // the runtime for metadata at each step. Code compiled for the reader never runs the check.
+    // These five steps are also chosen by a type check at the start of their generic code (`@_specialize` without
+    // `exported`): a model compiled with MODELKIT_GENERIC_MODELS reaches the reader only through that code, which
+    // ran generic over the source, asking the runtime for metadata at each step. Code compiled for the reader never
+    // runs the check. The inlinable steps are left without it: inlined with it into a module compiled with
+    // `-sanitize=fuzzer,address -O` (Fuzz/build), they made Swift 6.3.1's IR generation emit a comparison of a
+    // pointer with an integer, which LLVM's verifier rejects (the compiler stops).
     // The steps below run once per container or element, not per key, and are compiled here once for Foundation
     // objects (exported, never inlined) rather than again in every module with a model: a one-property model's
     // release module took a fifth less time without them (0.81 → 0.62 s with the two writers', measured together).
@@ -158,7 +160,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Consumes the next value if it is null.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func decodeNull() throws -> Bool {
         try checkPending()
@@ -180,7 +181,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Moves to the next key and looks it up.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func nextKey(in table: KeyTable) throws -> KeyLookup {
         guard openIsDictionary.last == true else {
@@ -199,7 +199,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// The key read last, made into a `String` only now.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public func currentKey() -> String {
         keyFrame >= 0 ? Source.currentKey(of: dictionaries[keyFrame]) : leftKey
@@ -252,7 +251,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads a scalar.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readScalar() throws -> Value {
         switch try pendingShape() {
@@ -269,12 +267,10 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads the next value if it is a string.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactString() throws -> String? { try takePending(Source.exactString) }
 
     /// Reads the next value if it is a Boolean.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactBool() throws -> Bool? { try takePending(Source.exactBool) }
 
@@ -285,7 +281,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Reads the next value if it is a number.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func readExactDouble() throws -> Double? { try takePending(Source.exactDouble) }
 
@@ -300,7 +295,6 @@ public struct TreeReader<Source: TreeSource>: ModelReader {
     }
 
     /// Skips the next value.
-    @_specialize(kind:full,where Source == FoundationObjects)
     @inlinable
     public mutating func skipValue() throws {
         hasPending = false
