@@ -164,8 +164,10 @@ public struct TreeWriter<Builder: TreeBuilder>: ModelWriter {
     }
 
     // Every step a model's code calls is also compiled here for Foundation objects and chosen by a type check at
-    // the start of its generic code (`@_specialize` without `exported`), as the tree reader's: a model compiled
-    // with MODELKIT_GENERIC_MODELS reaches the writer only through that code.
+    // the start of its generic code (`@_specialize` without `exported`): a model compiled with
+    // MODELKIT_GENERIC_MODELS reaches the writer only through that code. Unlike the tree reader's, the inlinable
+    // steps carry the check too: inlined with it, they build in the fuzzing targets (`-sanitize=fuzzer,address
+    // -O`), and in code compiled for Foundation objects the check compares the builder with itself.
     /// Starts a dictionary.
     @_specialize(exported:true,kind:full,where Builder == FoundationObjectBuilder)
     @_specialize(kind:full,where Builder == FoundationObjectBuilder)
