@@ -8,9 +8,10 @@ import Testing
 /// alike, which has no entry points of its own and decodes through the key switch of its generic initializer.
 ///
 /// A listing has the properties `id` (`Int`), `name` (`String?`, read from `user_name`, else `name`), `score`
-/// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `price` (`Decimal`), `tags`
-/// (`[String]`), `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an array of them): every
-/// kind of slot. The two must decode every input alike.
+/// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `total` (`Int64?`), `price`
+/// (`Decimal`), `tags` (`[String]`), `aliases` (`[String]?`), `ids` (`[Int]`), `ranks` (`[Int]?`), `weights`
+/// (`[Double]`), `bounds` (`[Double]?`), `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an
+/// array of them): every kind of slot. The two must decode every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
     /// and from Foundation objects, through the table and through the twin, and expects the same models; then the
@@ -21,11 +22,11 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let json = Data(
-            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","price":"3.25","tags":["a","b"],"seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
                 .utf8)
         let table = try Table(json: json)
         let expected =
-            #"{"active":true,"count":7,"id":10,"offers":[{"name":"T"},{"name":"U","rating":1}],"price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","user_name":"ann_k"}"#
+            #"{"active":true,"aliases":["x"],"bounds":[0,1],"count":7,"id":10,"ids":[1,2],"offers":[{"name":"T"},{"name":"U","rating":1}],"price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"user_name":"ann_k","weights":[1.5,2]}"#
         let decoded = try sortedJSON(table)
         #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
@@ -110,12 +111,14 @@ public enum TableDecodingChecks {
     }
 
     private static let keys = Gen<String?>.element(of: [
-        "id", "name", "user_name", "score", "active", "title", "count", "price", "tags", "seller", "offers", "other",
+        "id", "name", "user_name", "score", "active", "title", "count", "total", "price", "tags", "aliases", "ids",
+        "ranks", "weights", "bounds", "seller", "offers", "other",
     ]).map { $0! }
 
     private static let values = Gen<String?>.element(of: [
         "1", "-7", "2.5", "1e3", "\"10\"", "\"yes\"", "\"no\"", "\"text\"", "\"\"", "true", "false", "null", "[]", "{}",
-        #"["a",1]"#, #"{"name":"C","rating":"3"}"#, #"[{"name":"A"},{"rating":"x"}]"#, #"{"name":5}"#,
+        #"["a",1]"#, "[1,2]", #"[2.5,"3",null]"#, #"{"name":"C","rating":"3"}"#, #"[{"name":"A"},{"rating":"x"}]"#,
+        #"{"name":5}"#,
         "9223372036854775808", "\"3.25\"",
     ]).map { $0! }
 

@@ -5,8 +5,8 @@ import ModelKit
 // a link to this file. A public listing decodes through its table; its internal twin, declared alike, has no entry
 // points of its own and decodes through the key switch of its generic initializer.
 
-/// A public model every kind of slot serves: the common scalars, a scalar that is not one of them, a property with
-/// two keys, a required one, an array, a nested model and an array of them.
+/// A public model every kind of slot serves: the common scalars and arrays of them, a scalar that is not one of
+/// them, a property with two keys, a required one, a nested model and an array of them.
 @DictionaryModel
 public struct Listing: Equatable, Sendable {
     /// An integer.
@@ -19,12 +19,24 @@ public struct Listing: Equatable, Sendable {
     public var active: Bool?
     /// A required string.
     public var title: String
-    /// A 64-bit integer: not one of the common scalars a slot decodes by its kind.
+    /// A 64-bit integer.
     public var count: Int64 = 0
+    /// An optional 64-bit integer.
+    public var total: Int64?
     /// A decimal.
     public var price: Decimal = 0
     /// Strings.
     public var tags: [String] = []
+    /// Optional strings.
+    public var aliases: [String]?
+    /// Integers.
+    public var ids: [Int] = []
+    /// Optional integers.
+    public var ranks: [Int]?
+    /// Doubles.
+    public var weights: [Double] = []
+    /// Optional doubles.
+    public var bounds: [Double]?
     /// A nested model.
     public var seller: Seller?
     /// Nested models.
@@ -48,8 +60,14 @@ struct ListingTwin: Equatable {
     var active: Bool?
     var title: String
     var count: Int64 = 0
+    var total: Int64?
     var price: Decimal = 0
     var tags: [String] = []
+    var aliases: [String]?
+    var ids: [Int] = []
+    var ranks: [Int]?
+    var weights: [Double] = []
+    var bounds: [Double]?
     var seller: SellerTwin?
     var offers: [SellerTwin] = []
 }

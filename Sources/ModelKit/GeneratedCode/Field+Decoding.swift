@@ -16,8 +16,9 @@ extension Field where T: ModelDecodable {
     ///
     /// Never inlined, though specialized for each property type and reader, so that a model's initializer does
     /// not grow by a copy of it for each property. For the common scalars (`Int`, `String`, `Double`, `Bool`,
-    /// `Int64` and their optionals) read from JSON or Foundation objects, ModelKit compiles the specialization
-    /// once and exports it: a model's module calls that copy rather than compiling one of its own.
+    /// `Int64` and their optionals) and arrays of `Int`, `String` and `Double` (and their optionals) read from JSON
+    /// or Foundation objects, ModelKit compiles the specialization once and exports it: a model's module calls that
+    /// copy rather than compiling one of its own.
     @_specialize(exported:true,kind:full,where T == Int, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == String, R == JSONReader)
@@ -28,6 +29,12 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == Bool?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int64, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int64?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Int], R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Int]?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [String], R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [String]?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Double], R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Double]?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == String, R == FoundationObjectReader)
@@ -38,6 +45,12 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == Bool?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Int64, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Int64?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Int], R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Int]?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [String], R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [String]?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Double], R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Double]?, R == FoundationObjectReader)
     @inlinable @inline(never)
     public mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext
@@ -51,21 +64,28 @@ extension Field where T: ModelDecodable {
         // A collection reserves room for the size the last one under this key had.
         if T.isCollection { context.collectionSize = table.learnedSizes.size(ofKeyAt: index) }
         // Unseen, the field holds no value: the decoded one is moved in, not bound and copied (a retain and a
-        // release of every string).
-        value = try context.decodeExact(T.self, at: .key(table.keys[index]), from: &reader)
-        if value != nil {
+        // release of every string). Each optional is consumed by its switch: a test of the stored `value`
+        // (`!= nil`) copied and destroyed it, which generic code does through the optional's witnesses.
+        let exact = try context.decodeExact(T.self, at: .key(table.keys[index]), from: &reader)
+        switch consume exact {
+        case .some(let found):
+            value = consume found
             self.priority = priority
             return
+        case .none:
+            break
         }
         let key = table.keys[index]
         let depth = reader.depth
         let pathDepth = context.pathDepth
         do {
-            value = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: hasDefault)
-            if value != nil {
+            let decoded = try context.decodeField(T.self, at: .key(key), from: &reader, hasDefault: hasDefault)
+            switch consume decoded {
+            case .some(let found):
+                value = consume found
                 self.priority = priority
                 if T.isCollection { table.learnedSizes.learn(context.collectionSize, ofKeyAt: index) }
-            } else {
+            case .none:
                 recordDefaulted(priority: priority, context: context)
             }
         } catch {
