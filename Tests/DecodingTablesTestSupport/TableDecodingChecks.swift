@@ -10,7 +10,8 @@ import Testing
 /// A listing has the properties `id` (`Int`), `name` (`String?`, read from `user_name`, else `name`), `score`
 /// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `total` (`Int64?`), `price`
 /// (`Decimal`), `tags` (`[String]`), `aliases` (`[String]?`), `ids` (`[Int]`), `ranks` (`[Int]?`), `weights`
-/// (`[Double]`), `bounds` (`[Double]?`), `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an
+/// (`[Double]`), `bounds` (`[Double]?`), `listed` (`Date`), `updated` (`Date?`), `page` (`URL`), `link` (`URL?`),
+/// `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an
 /// array of them): every kind of slot. The two must decode every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
@@ -22,11 +23,11 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let json = Data(
-            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
                 .utf8)
         let table = try Table(json: json)
         let expected =
-            #"{"active":true,"aliases":["x"],"bounds":[0,1],"count":7,"id":10,"ids":[1,2],"offers":[{"name":"T"},{"name":"U","rating":1}],"price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"user_name":"ann_k","weights":[1.5,2]}"#
+            #"{"active":true,"aliases":["x"],"bounds":[0,1],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
         let decoded = try sortedJSON(table)
         #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
@@ -112,14 +113,14 @@ public enum TableDecodingChecks {
 
     private static let keys = Gen<String?>.element(of: [
         "id", "name", "user_name", "score", "active", "title", "count", "total", "price", "tags", "aliases", "ids",
-        "ranks", "weights", "bounds", "seller", "offers", "other",
+        "ranks", "weights", "bounds", "listed", "updated", "page", "link", "seller", "offers", "other",
     ]).map { $0! }
 
     private static let values = Gen<String?>.element(of: [
         "1", "-7", "2.5", "1e3", "\"10\"", "\"yes\"", "\"no\"", "\"text\"", "\"\"", "true", "false", "null", "[]", "{}",
         #"["a",1]"#, "[1,2]", #"[2.5,"3",null]"#, #"{"name":"C","rating":"3"}"#, #"[{"name":"A"},{"rating":"x"}]"#,
         #"{"name":5}"#,
-        "9223372036854775808", "\"3.25\"",
+        "9223372036854775808", "\"3.25\"", "\"2024-01-02T03:04:05Z\"", "\"https://example.com/a\"", "1700000000",
     ]).map { $0! }
 
     private static let objects = zip(keys, values).array(of: 0...10).map { members in

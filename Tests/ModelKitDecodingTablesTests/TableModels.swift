@@ -37,6 +37,14 @@ public struct Listing: Equatable, Sendable {
     public var weights: [Double] = []
     /// Optional doubles.
     public var bounds: [Double]?
+    /// A date.
+    public var listed = Date(timeIntervalSince1970: 0)
+    /// An optional date.
+    public var updated: Date?
+    /// A URL.
+    public var page = URL(string: "https://example.com")!
+    /// An optional URL.
+    public var link: URL?
     /// A nested model.
     public var seller: Seller?
     /// Nested models.
@@ -68,6 +76,10 @@ struct ListingTwin: Equatable {
     var ranks: [Int]?
     var weights: [Double] = []
     var bounds: [Double]?
+    var listed = Date(timeIntervalSince1970: 0)
+    var updated: Date?
+    var page = URL(string: "https://example.com")!
+    var link: URL?
     var seller: SellerTwin?
     var offers: [SellerTwin] = []
 }

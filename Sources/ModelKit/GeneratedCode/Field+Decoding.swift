@@ -1,5 +1,7 @@
 // Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
 
+import Foundation
+
 extension Field where T: ModelDecodable {
     // Exported specializations: a release build of a module of one 10-property model took 2.25 → 1.78 s of user
     // time and 308 → 203 KB of object; decoding's instructions moved by ±0.35% (callgrind, five files).
@@ -16,9 +18,9 @@ extension Field where T: ModelDecodable {
     ///
     /// Never inlined, though specialized for each property type and reader, so that a model's initializer does
     /// not grow by a copy of it for each property. For the common scalars (`Int`, `String`, `Double`, `Bool`,
-    /// `Int64` and their optionals) and arrays of `Int`, `String` and `Double` (and their optionals) read from JSON
-    /// or Foundation objects, ModelKit compiles the specialization once and exports it: a model's module calls that
-    /// copy rather than compiling one of its own.
+    /// `Int64`, `Date`, `URL` and their optionals) and arrays of `Int`, `String` and `Double` (and their optionals)
+    /// read from JSON or Foundation objects, ModelKit compiles the specialization once and exports it: a model's
+    /// module calls that copy rather than compiling one of its own.
     @_specialize(exported:true,kind:full,where T == Int, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == String, R == JSONReader)
@@ -35,6 +37,10 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == [String]?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == [Double], R == JSONReader)
     @_specialize(exported:true,kind:full,where T == [Double]?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == Date, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == Date?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == URL, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == URL?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == String, R == FoundationObjectReader)
@@ -51,6 +57,10 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == [String]?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == [Double], R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == [Double]?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == Date, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == Date?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == URL, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == URL?, R == FoundationObjectReader)
     @inlinable @inline(never)
     public mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext

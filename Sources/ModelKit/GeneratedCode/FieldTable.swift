@@ -1,5 +1,7 @@
 // Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
 
+import Foundation
+
 // Measured as a prototype first (Benchmarks/NOTES.md 2026-11-28, 17:30), then as the macro writes it (NOTES,
 // 2026-11-28, 20:00).
 /// A model's keys as data, for the JSON and Foundation-object entry points of a module that asks for it.
@@ -9,8 +11,8 @@
 /// inlines the reader's key matching, so it is a large part of what a `public` model's entry points cost to build.
 /// A table instead holds, for each key the model reads directly, where its property's field lies in the model's
 /// fields and how to decode into it; the loop over the keys is compiled once here, for each of the two readers.
-/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64` and their optionals) and arrays of the first three
-/// (and their optionals) are decoded by ModelKit's own exported specializations of
+/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals) and arrays of
+/// the first three (and their optionals) are decoded by ModelKit's own exported specializations of
 /// ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a function specialized for its
 /// type in the model's module.
 ///
@@ -179,7 +181,7 @@ extension Field: KeyedFieldDecoding where T: ModelDecodable {}
 @usableFromInline
 enum ScalarFieldKind: UInt8, Sendable {
     case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
-    case int64, optionalInt64
+    case int64, optionalInt64, date, optionalDate, url, optionalURL
     case ints, optionalInts, strings, optionalStrings, doubles, optionalDoubles
 
     @inlinable init(_ type: Any.Type) {
@@ -194,6 +196,10 @@ enum ScalarFieldKind: UInt8, Sendable {
         case is Bool?.Type: self = .optionalBool
         case is Int64.Type: self = .int64
         case is Int64?.Type: self = .optionalInt64
+        case is Date.Type: self = .date
+        case is Date?.Type: self = .optionalDate
+        case is URL.Type: self = .url
+        case is URL?.Type: self = .optionalURL
         case is [Int].Type: self = .ints
         case is [Int]?.Type: self = .optionalInts
         case is [String].Type: self = .strings
@@ -222,6 +228,10 @@ enum ScalarFieldKind: UInt8, Sendable {
         case .optionalBool: try Self.decode(Bool?.self, field, priority, index, keys, &reader, context)
         case .int64: try Self.decode(Int64.self, field, priority, index, keys, &reader, context)
         case .optionalInt64: try Self.decode(Int64?.self, field, priority, index, keys, &reader, context)
+        case .date: try Self.decode(Date.self, field, priority, index, keys, &reader, context)
+        case .optionalDate: try Self.decode(Date?.self, field, priority, index, keys, &reader, context)
+        case .url: try Self.decode(URL.self, field, priority, index, keys, &reader, context)
+        case .optionalURL: try Self.decode(URL?.self, field, priority, index, keys, &reader, context)
         case .ints: try Self.decode([Int].self, field, priority, index, keys, &reader, context)
         case .optionalInts: try Self.decode([Int]?.self, field, priority, index, keys, &reader, context)
         case .strings: try Self.decode([String].self, field, priority, index, keys, &reader, context)
