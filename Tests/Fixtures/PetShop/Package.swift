@@ -23,11 +23,19 @@ let package = Package(
             name: "PetShopRecords",
             dependencies: [.product(name: "ModelKit", package: "ModelKit")]
         ),
+        // Models compiled with both of ModelKit's conditions, as a large model module's release build may be: its
+        // release build is where CI runs ModelKit's generic code optimized.
+        .target(
+            name: "PetShopSupplies",
+            dependencies: [.product(name: "ModelKit", package: "ModelKit")],
+            swiftSettings: [.define("MODELKIT_GENERIC_MODELS"), .define("MODELKIT_DECODING_TABLES")]
+        ),
         .executableTarget(
             name: "PetShopApp",
             dependencies: [
                 "PetShopModels",
                 "PetShopRecords",
+                "PetShopSupplies",
                 .product(name: "ModelKit", package: "ModelKit"),
                 .product(name: "ModelStore", package: "ModelKit"),
             ],

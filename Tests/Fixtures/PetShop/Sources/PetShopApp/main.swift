@@ -6,6 +6,7 @@ DecodingChecks.run(&checker)
 EncodingChecks.run(&checker)
 StoreChecks.run(&checker)
 WideModelChecks.run(&checker)
+SuppliesChecks.run(&checker)
 for failure in checker.failures { print("FAILED \(failure)") }
 print("PetShopApp: \(checker.passed) checks held, \(checker.failures.count) failed")
 exit(checker.failures.isEmpty ? 0 : 1)
