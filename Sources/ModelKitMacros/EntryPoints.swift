@@ -29,7 +29,8 @@
 /// The two conditions compose. A module compiled with both still compiles nothing for a reader or a property's type,
 /// but its tables are made of ModelKit's unspecialized slots (`FieldSlot(unspecialized:)`), so the loop over the
 /// keys and the common scalars run compiled for the reader: from another module, JSON decoded 1.0–2.0 times slower
-/// than compiled for the reader, where the generic code alone took 1.0–4.2 times, for release builds 20–36% longer
+/// than compiled for the reader on the benchmark's files (2.3 times for a model of 300 properties, a quarter of them
+/// holding models), where the generic code alone took 1.0–4.2 times, for release builds 20–36% longer
 /// than with ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30).
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's

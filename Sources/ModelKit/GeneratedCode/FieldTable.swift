@@ -28,7 +28,8 @@ import Foundation
 /// ModelKit's, compiled once and generic over the property's type (``FieldSlot/init(unspecialized:priority:)``):
 /// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
 /// the loop over the keys and the common scalars run compiled for the reader. From another module, JSON decoded
-/// 1.0–2.0 times slower than compiled for the reader instead of 1.0–4.2 times; release builds took 20–36% longer
+/// 1.0–2.0 times slower than compiled for the reader on the benchmark's files instead of 1.0–4.2 times (2.3 times for
+/// a model of 300 properties, a quarter of them holding models); release builds took 20–36% longer
 /// than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]

@@ -26,11 +26,12 @@
 /// model once, generic, as `Codable`'s synthesized code is, and nothing of it for a particular reader or writer.
 /// Its release build then takes 0.8–1.6 times `Codable`'s, against 1.2–6 times with the entry points, and its
 /// models decode and encode through witness tables: from another module, JSON decodes 1.0–4.2 times slower than
-/// compiled for the reader (about 0.10–0.32 of `JSONDecoder`'s time) and encodes 1.2–1.7 times slower
+/// compiled for the reader (0.10–0.31 of `JSONDecoder`'s time) and encodes 1.2–1.7 times slower
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00, and 2026-11-29, 03:30). Debug builds are the same either way. A
 /// module compiled with `MODELKIT_DECODING_TABLES` keeps the entry points but decodes through a ``FieldTable``, a
 /// smaller trade; one compiled with both decodes through tables of ModelKit's unspecialized slots, 1.0–2.0 times
-/// slower than compiled for the reader, and builds 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone.
+/// slower than compiled for the reader on the benchmark's files (2.3 times for a model of 300 properties, a quarter
+/// of them holding models), and builds 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone.
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
 public enum ModelEntryPoints {

@@ -294,8 +294,9 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             }
         var index = 0
         var atElement = true
-        // `_isConcrete` is true in code compiled for the element's type and false in generic code, where it is
-        // decided at compile time either way. Generic code (a model compiled with MODELKIT_GENERIC_MODELS) asked
+        // `_isConcrete` is true in optimized code compiled for the element's type and false in generic code, decided
+        // when compiled; an unoptimized (debug) build has no code compiled for a type and takes the second branch,
+        // which is what the debug tests run. Generic code (a model compiled with MODELKIT_GENERIC_MODELS) asked
         // the runtime for `Array<Element>`'s metadata on every `append`, a tenth of decoding citm_catalog.json from
         // such a module, so it decodes the elements into the array's storage instead, as far as the room made
         // goes. Code compiled for the type appends: making the storage that way asks the runtime for its class's
