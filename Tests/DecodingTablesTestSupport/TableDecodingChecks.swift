@@ -37,6 +37,38 @@ public enum TableDecodingChecks {
         #expect(try sortedJSON(Table(dictionary: table.dictionary())) == expected, sourceLocation: sourceLocation)
     }
 
+    /// Encodes a listing decoded with every property set, and one with every optional `nil`, through the table's
+    /// model and the twin, as JSON and as a dictionary, with `nil` omitted and written, keys as declared and in snake
+    /// case, and dates as numbers: the same bytes, keys in the same order, and the same dictionaries.
+    public static func expectEncodesAsTwin<
+        Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
+    >(
+        _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let full = Data(
+            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}]}"#
+                .utf8)
+        let sparse = Data(#"{"title":"Lamp","offers":[{"name":"T"}]}"#.utf8)
+        var written = EncodingOptions()
+        written.nilEncoding = .writeNull
+        written.keyStrategy = .snakeCase
+        written.dateEncoding = .secondsSince1970
+        for json in [full, sparse] {
+            let table = try Table(json: json)
+            let twin = try Twin(json: json)
+            for options in [EncodingOptions(), written] {
+                let tableJSON = String(decoding: try table.jsonData(options: options), as: UTF8.self)
+                let twinJSON = String(decoding: try twin.jsonData(options: options), as: UTF8.self)
+                #expect(tableJSON == twinJSON, sourceLocation: sourceLocation)
+                let tableObject = try table.dictionary(options: options) as NSDictionary
+                let twinObject = try twin.dictionary(options: options) as NSDictionary
+                #expect(tableObject == twinObject, "\(tableObject)", sourceLocation: sourceLocation)
+            }
+        }
+        let nulls = String(decoding: try Table(json: sparse).jsonData(options: written), as: UTF8.self)
+        #expect(nulls.hasPrefix(#"{"id":0,"user_name":null,"#), "\(nulls)", sourceLocation: sourceLocation)
+    }
+
     /// Expects errors that name their key paths: a value of the wrong type in an array's element, a value that is not
     /// a dictionary (naming the model it should have been), a missing required key and, strictly, an unknown key.
     public static func expectErrorsNameKeyPaths<Table: ModelDecodable>(

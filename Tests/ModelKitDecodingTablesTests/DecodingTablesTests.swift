@@ -39,6 +39,11 @@ struct DecodingTablesTests {
                 == Listing(title: "Lamp", count: 7, offers: [Seller(name: "T", rating: nil)]))
     }
 
+    @Test("Encoding writes what the twin's generic code writes: the same bytes, keys in order, nil and key options")
+    func encodes() throws {
+        try TableDecodingChecks.expectEncodesAsTwin(Listing.self, ListingTwin.self)
+    }
+
     @Test("Errors name their key path; a value that is not a dictionary names the model; a missing key is an error")
     func errors() {
         TableDecodingChecks.expectErrorsNameKeyPaths(Listing.self)

@@ -34,6 +34,11 @@ struct GenericTablesTests {
                 == Listing(title: "Lamp", count: 7, seller: Seller(name: "S"), offers: [Seller(rating: 2)]))
     }
 
+    @Test("Encoding writes what the twin's generic code writes: the same bytes, keys in order, nil and key options")
+    func encodes() throws {
+        try TableDecodingChecks.expectEncodesAsTwin(Listing.self, ListingTwin.self)
+    }
+
     @Test("Errors name their key path; a value that is not a dictionary names the model; a missing key is an error")
     func errors() {
         TableDecodingChecks.expectErrorsNameKeyPaths(Listing.self)
