@@ -63,15 +63,11 @@ enum EntryPoints {
             return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"]
                 + specializedDecoders + [""] + specializedEncoders + ["#endif"]
         }
-        let tableEncoding =
-            "Self._encodingTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), to: &writer, context: context)"
         return ["#if \(tableCondition)", "#if \(genericModelsCondition)"] + table(slots, unspecialized: true)
-            + encodingTable(generator.encodingTableSlots() ?? [], count: generator.properties.count)
             + ["#else"] + table(slots, unspecialized: false) + ["#endif"]
             + tableMembers(access: access, generator: generator)
             + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
-            + specializedDecoders + ["#endif", "#if \(tableCondition) && \(genericModelsCondition)"]
-            + encoders(access: access, encoding: tableEncoding) + ["#elseif \(genericModelsCondition)"]
+            + specializedDecoders + ["#endif", "#if \(genericModelsCondition)"]
             + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
     }
 
@@ -84,38 +80,17 @@ enum EntryPoints {
     ///   property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it.
     private static func table(_ slots: [(arguments: String, key: String)], unspecialized: Bool) -> [String] {
         let label = unspecialized ? "unspecialized: " : ""
-        return staticTable(
-            "_fieldTable", of: "ModelKit.FieldTable", slot: "ModelKit.FieldSlot", opening: "ModelKit.FieldTable(",
-            lines: slots.map { "ModelKit.FieldSlot(\(label)\($0.arguments)),  // \($0.key)" })
-    }
-
-    /// The encoding table of a model of `count` properties, made of `slots`, written under both conditions: its
-    /// slots are ModelKit's (`EncodingSlot(unspecialized:keyAt:)`), so that the module compiles nothing for a writer
-    /// or a property's type. Written for a writer here, each property holding a model took 0.2 s of a small model's
-    /// release build (as the field table's slots did, `Benchmarks/NOTES.md`, 2026-11-29, 06:00).
-    private static func encodingTable(_ slots: [(arguments: String, key: String)], count: Int) -> [String] {
-        staticTable(
-            "_encodingTable", of: "ModelKit.EncodingTable", slot: "ModelKit.EncodingSlot",
-            opening: "ModelKit.EncodingTable(count: \(count), ",
-            lines: slots.map { "ModelKit.EncodingSlot(unspecialized: \($0.arguments)),  // \($0.key)" })
-    }
-
-    /// The static table `name` of type `type`, made by the call `opening` starts, from the `slot`s at `lines`: one
-    /// array literal of up to ``slotsPerLiteral`` slots, or for a wider model a closure that adds that many at a
-    /// time.
-    private static func staticTable(
-        _ name: String, of type: String, slot: String, opening: String, lines: [String]
-    ) -> [String] {
+        let lines = slots.map { "ModelKit.FieldSlot(\(label)\($0.arguments)),  // \($0.key)" }
         guard lines.count > slotsPerLiteral else {
-            return ["fileprivate static let \(name) = \(opening)["] + lines.map { "    " + $0 } + ["])"]
+            return ["fileprivate static let _fieldTable = ModelKit.FieldTable(["] + lines.map { "    " + $0 } + ["])"]
         }
-        var result = ["fileprivate static let \(name): \(type) = {"]
+        var result = ["fileprivate static let _fieldTable: ModelKit.FieldTable = {"]
         for start in stride(from: 0, to: lines.count, by: slotsPerLiteral) {
             let chunk = lines[start..<min(start + slotsPerLiteral, lines.count)].map { "        " + $0 }
-            result += [start == 0 ? "    var slots: [\(slot)] = [" : "    slots.append(contentsOf: ["]
+            result += [start == 0 ? "    var slots: [ModelKit.FieldSlot] = [" : "    slots.append(contentsOf: ["]
             result += chunk + [start == 0 ? "    ]" : "    ])"]
         }
-        return result + ["    return \(opening)slots)", "}()"]
+        return result + ["    return ModelKit.FieldTable(slots)", "}()"]
     }
 
     /// The most slots one array literal of a field table holds.

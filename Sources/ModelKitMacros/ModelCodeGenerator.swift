@@ -478,18 +478,6 @@ struct ModelCodeGenerator {
         return slots
     }
 
-    /// The slots of the model's `EncodingTable` (ModelKit's), one for each property written directly under its key,
-    /// in the order `encode(to:context:)` writes them: each slot's arguments (the property's key path and the index
-    /// of its key) and its key as a literal, for a comment; `nil` when the model has no field table
-    /// (``fieldTableSlots()``), since then not every property is written directly.
-    func encodingTableSlots() -> [(arguments: String, key: String)]? {
-        guard fieldTableSlots() != nil else { return nil }
-        return properties.indices.filter(writesDirectly).map { index in
-            let entry = candidates[index][0].entry
-            return ("\\Self.\(properties[index].name), keyAt: \(entry)", literal(entries[entry].declared))
-        }
-    }
-
     /// The names of the locals that hold the properties' values before they are handed to the memberwise
     /// initializer: each property's name followed by `Value`, with underscores added where that name is one of
     /// the initializer's own locals or appears in a default or transform expression, which a local of that name

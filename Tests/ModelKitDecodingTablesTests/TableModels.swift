@@ -93,8 +93,3 @@ struct SellerTwin: Equatable {
 /// The public models' field tables, named where they are visible: this file compiles only where the macro wrote
 /// them, which is what the tests go through.
 let listingFieldTables = [Listing._fieldTable, Seller._fieldTable]
-
-#if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-    /// Under both conditions, the public models' encoding tables too.
-    let listingEncodingTables = [Listing._encodingTable, Seller._encodingTable]
-#endif

@@ -208,8 +208,3 @@ public struct WidePublicRecord: Equatable, Sendable {
     /// Property 100.
     public var p100 = 0
 }
-
-#if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-    /// Under both conditions, the wide model's encoding table, made a hundred slots at a time.
-    let wideRecordEncodingTable = WidePublicRecord._encodingTable
-#endif

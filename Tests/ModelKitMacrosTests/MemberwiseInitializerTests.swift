@@ -111,12 +111,6 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.code),  // "code"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.note),  // "note"
                     ])
-                    fileprivate static let _encodingTable = ModelKit.EncodingTable(count: 4, [
-                        ModelKit.EncodingSlot(unspecialized: \\Self.amount, keyAt: 0),  // "amount"
-                        ModelKit.EncodingSlot(unspecialized: \\Self.currency, keyAt: 1),  // "currency"
-                        ModelKit.EncodingSlot(unspecialized: \\Self.code, keyAt: 2),  // "code"
-                        ModelKit.EncodingSlot(unspecialized: \\Self.note, keyAt: 3),  // "note"
-                    ])
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
@@ -163,15 +157,7 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_DECODING_TABLES && MODELKIT_GENERIC_MODELS
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-                    #elseif MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -284,9 +270,6 @@ struct MemberwiseInitializerTests {
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.when),  // "when"
                     ])
-                    fileprivate static let _encodingTable = ModelKit.EncodingTable(count: 1, [
-                        ModelKit.EncodingSlot(unspecialized: \\Self.when, keyAt: 0),  // "when"
-                    ])
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
@@ -331,15 +314,7 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_DECODING_TABLES && MODELKIT_GENERIC_MODELS
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-                    #elseif MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -445,9 +420,6 @@ struct MemberwiseInitializerTests {
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
                     ])
-                    fileprivate static let _encodingTable = ModelKit.EncodingTable(count: 1, [
-                        ModelKit.EncodingSlot(unspecialized: \\Self.name, keyAt: 0),  // "name"
-                    ])
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
@@ -491,15 +463,7 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_DECODING_TABLES && MODELKIT_GENERIC_MODELS
-                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-
-                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-                    #elseif MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -619,11 +583,6 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.balance),  // "balance"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.audit),  // "audit"
                     ])
-                    fileprivate static let _encodingTable = ModelKit.EncodingTable(count: 3, [
-                        ModelKit.EncodingSlot(unspecialized: \\Self.name, keyAt: 0),  // "name"
-                        ModelKit.EncodingSlot(unspecialized: \\Self.balance, keyAt: 1),  // "balance"
-                        ModelKit.EncodingSlot(unspecialized: \\Self.audit, keyAt: 2),  // "audit"
-                    ])
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
@@ -669,15 +628,7 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_DECODING_TABLES && MODELKIT_GENERIC_MODELS
-                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-
-                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._encodingTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
-                    }
-                    #elseif MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }

@@ -255,11 +255,11 @@ struct ModelCodeGeneratorPartsTests {
     }
 
     @Test(
-        "A table of up to 100 slots is one array literal; of more, a closure that adds a hundred at a time; ModelKit's unspecialized slots and an encoding table under both conditions"
+        "A table of up to 100 slots is one array literal; of more, a closure that adds a hundred at a time; ModelKit's unspecialized slots under both conditions"
     )
     func fieldTableLiterals() throws {
-        // The specialized table lies between the first `#else` and the `#endif` after it; the unspecialized one and
-        // the encoding table, under `#if MODELKIT_GENERIC_MODELS`, before that `#else`.
+        // The specialized table lies between the first `#else` and the `#endif` after it; the unspecialized one,
+        // under `#if MODELKIT_GENERIC_MODELS`, before that `#else`.
         func tableLines(properties: Int, unspecialized: Bool = false) throws -> [String] {
             let source =
                 "struct Wide {\n" + (0..<properties).map { "    var p\($0) = 0" }.joined(separator: "\n") + "\n}"
@@ -278,10 +278,6 @@ struct ModelCodeGeneratorPartsTests {
                 "fileprivate static let _fieldTable = ModelKit.FieldTable([",
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p0),  // "p0""#,
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p1),  // "p1""#,
-                "])",
-                "fileprivate static let _encodingTable = ModelKit.EncodingTable(count: 2, [",
-                #"    ModelKit.EncodingSlot(unspecialized: \Self.p0, keyAt: 0),  // "p0""#,
-                #"    ModelKit.EncodingSlot(unspecialized: \Self.p1, keyAt: 1),  // "p1""#,
                 "])",
             ])
         let narrow = try tableLines(properties: 100)
@@ -312,25 +308,5 @@ struct ModelCodeGeneratorPartsTests {
                 "}()",
             ])
         #expect(wide.count == 1 + 201 + 3 * 2 + 2)
-        // Under both conditions the encoding table follows the field table, in the same parts of a hundred.
-        let both = try tableLines(properties: 201, unspecialized: true)
-        let start = try #require(
-            both.firstIndex(of: "fileprivate static let _encodingTable: ModelKit.EncodingTable = {"))
-        let encoding = Array(both[start...])
-        #expect(
-            Array(encoding.prefix(3)) == [
-                "fileprivate static let _encodingTable: ModelKit.EncodingTable = {",
-                "    var slots: [ModelKit.EncodingSlot] = [",
-                #"        ModelKit.EncodingSlot(unspecialized: \Self.p0, keyAt: 0),  // "p0""#,
-            ])
-        #expect(
-            Array(encoding.suffix(5)) == [
-                "    slots.append(contentsOf: [",
-                #"        ModelKit.EncodingSlot(unspecialized: \Self.p200, keyAt: 200),  // "p200""#,
-                "    ])",
-                "    return ModelKit.EncodingTable(count: 201, slots)",
-                "}()",
-            ])
-        #expect(encoding.count == 1 + 201 + 3 * 2 + 2)
     }
 }

@@ -38,8 +38,7 @@
 @attached(
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
     names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
-    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault), named(_fieldTable),
-    named(_encodingTable))
+    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault), named(_fieldTable))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,

@@ -257,8 +257,8 @@ extension Optional: ModelEncodable where Wrapped: ModelEncodable {
 
 extension Array: ModelDecodable where Element: ModelDecodable {
     // The type check below decides which of the two is called, when compiled: code compiled for the element's type
-    // decodes inline; generic code calls ModelKit's copy (`decodedGenerically`), which jumps to code compiled here
-    // for the common arrays. With those specializations declared on this inlinable initializer instead, every
+    // decodes inline; generic code calls ModelKit's copy (`DecodingContext.decodeArray`), which jumps to code
+    // compiled here for the common arrays. With those specializations declared on this inlinable initializer, every
     // module that compiled it for an array of models compiled all eight of them again, with the readers' scalar
     // parsing: the compile benchmark's ten-property model (a `[Leaf]` among its properties) took 1.31 → 1.05 s to
     // compile in release, its SIL 43,432 → 24,152 lines (Benchmarks/NOTES.md, 2026-11-29, 06:00).
@@ -269,32 +269,14 @@ extension Array: ModelDecodable where Element: ModelDecodable {
         if _isConcrete(Element.self) {
             try self.init(decoding: &reader, context: context)
         } else {
-            self = try Self.decodedGenerically(from: &reader, context: context)
+            self = try context.decodeArray(of: Element.self, from: &reader)
         }
     }
 
-    // Compiled here for the common arrays and the two readers models have entry points for, and chosen by a type
-    // check at the start of the generic code: a model compiled with MODELKIT_GENERIC_MODELS reaches an array only
-    // through that code, where every element went through witness tables (canada.json from such a module 3.9 →
-    // 1.0 of the same model compiled for the reader).
-    /// The array decoded by code compiled once here, generic over the element type.
-    @_specialize(kind:full,where Element == Int, R == JSONReader)
-    @_specialize(kind:full,where Element == Double, R == JSONReader)
-    @_specialize(kind:full,where Element == String, R == JSONReader)
-    @_specialize(kind:full,where Element == [Double], R == JSONReader)
-    @_specialize(kind:full,where Element == Int, R == FoundationObjectReader)
-    @_specialize(kind:full,where Element == Double, R == FoundationObjectReader)
-    @_specialize(kind:full,where Element == String, R == FoundationObjectReader)
-    @_specialize(kind:full,where Element == [Double], R == FoundationObjectReader)
-    @usableFromInline @inline(never)
-    static func decodedGenerically<R: ModelReader>(
-        from reader: inout R, context: borrowing DecodingContext
-    ) throws -> [Element] {
-        try Self(decoding: &reader, context: context)
-    }
-
+    // Not always inlined: inlined into the generic initializer above, its `Optional<Element>` look-ups were
+    // made there before the branch that calls it was removed.
     /// Decodes the array at the reader's next value.
-    @inlinable @inline(__always)
+    @inlinable
     init<R: ModelReader>(decoding reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginArray() else {
             throw context.mismatch(expected: "array", of: Element.self, foundKind: try reader.peekKind())
@@ -386,6 +368,30 @@ extension Array: ModelDecodable where Element: ModelDecodable {
 
     /// An array is a collection.
     @inlinable public static var isCollection: Bool { true }
+}
+
+extension DecodingContext {
+    // Compiled here for the common arrays and the two readers models have entry points for, and chosen by a type
+    // check at the start of the generic code: a model compiled with MODELKIT_GENERIC_MODELS reaches an array only
+    // through that code, where every element went through witness tables (canada.json from such a module 3.9 →
+    // 1.0 of the same model compiled for the reader). A method of the context rather than a static one of the
+    // array: calling that from generic code asked the runtime for `Array<Element>`'s metadata every time
+    // (twitter.json 6.6% more instructions).
+    /// An array of `Element`s decoded by code compiled once here, generic over the element type.
+    @_specialize(kind:full,where Element == Int, R == JSONReader)
+    @_specialize(kind:full,where Element == Double, R == JSONReader)
+    @_specialize(kind:full,where Element == String, R == JSONReader)
+    @_specialize(kind:full,where Element == [Double], R == JSONReader)
+    @_specialize(kind:full,where Element == Int, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == Double, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == String, R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == [Double], R == FoundationObjectReader)
+    @inlinable @inline(never)
+    func decodeArray<Element: ModelDecodable, R: ModelReader>(
+        of _: Element.Type, from reader: inout R
+    ) throws -> [Element] {
+        try [Element](decoding: &reader, context: self)
+    }
 }
 
 extension Array: ModelEncodable where Element: ModelEncodable {
