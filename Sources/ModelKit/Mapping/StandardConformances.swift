@@ -260,8 +260,8 @@ extension Array: ModelDecodable where Element: ModelDecodable {
     // decodes inline; generic code calls ModelKit's copy (`DecodingContext.decodeArray`), which jumps to code
     // compiled here for the common arrays. With those specializations declared on this inlinable initializer, every
     // module that compiled it for an array of models compiled all eight of them again, with the readers' scalar
-    // parsing: the compile benchmark's ten-property model (a `[Leaf]` among its properties) took 1.31 → 1.05 s to
-    // compile in release, its SIL 43,432 → 24,152 lines (Benchmarks/NOTES.md, 2026-11-29, 06:00).
+    // parsing: the compile benchmark's ten-property model (a `[Leaf]` among its properties) had 43,432 lines of SIL
+    // in release, now 24,152, and its compile job 6% fewer instructions (Benchmarks/NOTES.md, 2026-11-29, 06:00).
     /// Decodes an array; in lenient mode an element that cannot be decoded is dropped with a diagnostic
     /// instead of failing the whole array.
     @inlinable
