@@ -374,9 +374,9 @@ extension DecodingContext {
     // Compiled here for the common arrays and the two readers models have entry points for, and chosen by a type
     // check at the start of the generic code: a model compiled with MODELKIT_GENERIC_MODELS reaches an array only
     // through that code, where every element went through witness tables (canada.json from such a module 3.9 →
-    // 1.0 of the same model compiled for the reader). A method of the context rather than a static one of the
-    // array: calling that from generic code asked the runtime for `Array<Element>`'s metadata every time
-    // (twitter.json 6.6% more instructions).
+    // 1.0 of the same model compiled for the reader). Inlinable though never inlined: as an internal function, the
+    // specializations' calls of `recover`'s exported specialization for JSON linked to a symbol that was never
+    // emitted (release builds failed to link).
     /// An array of `Element`s decoded by code compiled once here, generic over the element type.
     @_specialize(kind:full,where Element == Int, R == JSONReader)
     @_specialize(kind:full,where Element == Double, R == JSONReader)
