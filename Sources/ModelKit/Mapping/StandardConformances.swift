@@ -261,7 +261,7 @@ extension Array: ModelDecodable where Element: ModelDecodable {
     // compiled here for the common arrays. With those specializations declared on this inlinable initializer, every
     // module that compiled it for an array of models compiled all eight of them again, with the readers' scalar
     // parsing: the compile benchmark's ten-property model (a `[Leaf]` among its properties) had 43,432 lines of SIL
-    // in release, now 24,152, and its compile job 6% fewer instructions (Benchmarks/NOTES.md, 2026-11-29, 06:00).
+    // in release, now 24,162, and its compile job 6% fewer instructions (Benchmarks/NOTES.md, 2026-11-29, 06:00).
     /// Decodes an array; in lenient mode an element that cannot be decoded is dropped with a diagnostic
     /// instead of failing the whole array.
     @inlinable
