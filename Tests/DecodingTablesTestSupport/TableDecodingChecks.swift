@@ -11,8 +11,9 @@ import Testing
 /// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `total` (`Int64?`), `price`
 /// (`Decimal`), `tags` (`[String]`), `aliases` (`[String]?`), `ids` (`[Int]`), `ranks` (`[Int]?`), `weights`
 /// (`[Double]`), `bounds` (`[Double]?`), `listed` (`Date`), `updated` (`Date?`), `page` (`URL`), `link` (`URL?`),
-/// `seller` (a nested model with `name` and `rating: Double?`) and `offers` (an
-/// array of them): every kind of slot. The two must decode every input alike.
+/// `seller` (an optional nested model with `name` and `rating: Double?`), `offers` (an array of them), `owner` (one
+/// that is not optional, with a default) and `branches` (an optional array of them): every kind of slot. The two must
+/// decode every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
     /// and from Foundation objects, through the table and through the twin, and expects the same models; then the
@@ -23,11 +24,11 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let json = Data(
-            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"extra":[1,{"x":2}]}"#
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":"2"},"branches":[{"name":"B"}],"extra":[1,{"x":2}]}"#
                 .utf8)
         let table = try Table(json: json)
         let expected =
-            #"{"active":true,"aliases":["x"],"bounds":[0,1],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
+            #"{"active":true,"aliases":["x"],"bounds":[0,1],"branches":[{"name":"B"}],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":2},"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
         let decoded = try sortedJSON(table)
         #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
@@ -88,6 +89,15 @@ public enum TableDecodingChecks {
         #expect(
             notDictionary?.description.contains("Seller (a dictionary)") == true,
             "\(String(describing: notDictionary))", sourceLocation: sourceLocation)
+        let nullOwner = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","owner":null}"#.utf8), options: .strict)
+        }
+        #expect(nullOwner?.path == "owner", sourceLocation: sourceLocation)
+        #expect(nullOwner?.reason == .typeMismatch(expected: "Seller", found: "null"), sourceLocation: sourceLocation)
+        let badBranch = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","branches":[{"name":"A"},{"rating":"high"}]}"#.utf8), options: .strict)
+        }
+        #expect(badBranch?.path == "branches[1].rating", sourceLocation: sourceLocation)
         let missing = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
             try Table(dictionary: ["id": 1])
         }
@@ -145,7 +155,8 @@ public enum TableDecodingChecks {
 
     private static let keys = Gen<String?>.element(of: [
         "id", "name", "user_name", "score", "active", "title", "count", "total", "price", "tags", "aliases", "ids",
-        "ranks", "weights", "bounds", "listed", "updated", "page", "link", "seller", "offers", "other",
+        "ranks", "weights", "bounds", "listed", "updated", "page", "link", "seller", "offers", "owner", "branches",
+        "other",
     ]).map { $0! }
 
     private static let values = Gen<String?>.element(of: [

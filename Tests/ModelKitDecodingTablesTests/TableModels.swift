@@ -49,6 +49,10 @@ public struct Listing: Equatable, Sendable {
     public var seller: Seller?
     /// Nested models.
     public var offers: [Seller] = []
+    /// A nested model that is not optional.
+    public var owner: Seller = Seller(name: "owner")
+    /// Optional nested models.
+    public var branches: [Seller]?
 }
 
 /// A public model nested in ``Listing``.
@@ -82,6 +86,8 @@ struct ListingTwin: Equatable {
     var link: URL?
     var seller: SellerTwin?
     var offers: [SellerTwin] = []
+    var owner: SellerTwin = SellerTwin(name: "owner")
+    var branches: [SellerTwin]?
 }
 
 @DictionaryModel

@@ -55,7 +55,7 @@ public struct FieldTable: Sendable {
 
     /// The loop of the generated initializer, with the key switch replaced by the table.
     @inline(__always)
-    fileprivate func decodeKeys<R: FieldTableReader>(
+    fileprivate func decodeKeys<R: FieldTableReader & NestedModelReading>(
         into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout R,
         context: DecodingContext
     ) throws {
@@ -76,8 +76,18 @@ public struct FieldTable: Sendable {
                         field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
                         context: context)
                     if !decoded {
-                        try R.decode(
-                            slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                        if let nested = slots[index].nested {
+                            try nested.decode(
+                                field: field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
+                                context: context
+                            ) { reader in
+                                try R.decode(
+                                    slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                            }
+                        } else {
+                            try R.decode(
+                                slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                        }
                     }
                 case .end:
                     break decoding
@@ -112,6 +122,9 @@ public struct FieldSlot: Sendable {
     @usableFromInline let scalar: ScalarFieldKind
     @usableFromInline let json: JSONFieldDecoder
     @usableFromInline let objects: ObjectsFieldDecoder
+    /// For a property that holds models, in a slot made by ``init(unspecialized:priority:)``: how ModelKit's code
+    /// for the reader decodes it.
+    @usableFromInline let nested: NestedModelDecoder?
 
     /// The slot of the field at `path` in a model's fields, for a key at `priority` among its property's keys.
     ///
@@ -121,6 +134,14 @@ public struct FieldSlot: Sendable {
     public init<Fields, T: ModelDecodable & SendableMetatype>(
         _ path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
     ) {
+        self.init(path, priority: priority, nested: nil)
+    }
+
+    /// The slot of the field at `path`, decoded through `nested` if there is one.
+    @inlinable
+    init<Fields, T: ModelDecodable & SendableMetatype>(
+        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int, nested: NestedModelDecoder?
+    ) {
         guard let offset = MemoryLayout<Fields>.offset(of: path) else {
             preconditionFailure("a field slot's key path names a stored property")
         }
@@ -128,6 +149,7 @@ public struct FieldSlot: Sendable {
         self.priority = priority
         scalar = ScalarFieldKind(T.self)
         (json, objects) = Self.decoders(of: Field<T>.self)
+        self.nested = nested
     }
 
     // Neither inlined nor specialized: Swift's cross-module optimization would otherwise hand its body to the
@@ -140,7 +162,8 @@ public struct FieldSlot: Sendable {
     public init<Fields, T: ModelDecodable & SendableMetatype>(
         unspecialized path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
     ) {
-        self.init(path, priority: priority)
+        let nested = ScalarFieldKind(T.self) == .none ? NestedModelDecoder.make(for: T.self) : nil
+        self.init(path, priority: priority, nested: nested)
     }
 
     // Generic over the field's type rather than the property's: in the unspecialized slots, the closures hold the
