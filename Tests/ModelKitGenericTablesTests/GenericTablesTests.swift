@@ -8,7 +8,29 @@ import Testing
 // compiled once and generic over the property's type, so that this module compiles nothing for a reader or a
 // property's type. Each public model has an internal twin declared alike, which calls ModelKit's generic code
 // (ModelEntryPoints.decodeGenerically) and its key switch; the two must decode every input alike. The models are
-// ModelKitDecodingTablesTests' (TableModels.swift and WidePublicRecord.swift here are links to its files).
+// ModelKitDecodingTablesTests' (TableModels.swift and WidePublicRecord.swift here are links to its files), and
+// below, a struct that holds a class model.
+
+/// A public class model, held by a struct whose table decodes it.
+@DictionaryModel
+public final class Keeper {
+    /// The keeper's name.
+    public var name = ""
+    /// Creates a keeper.
+    public init(name: String) { self.name = name }
+}
+
+/// A public struct whose properties hold a class model, optional and in an array.
+@DictionaryModel
+public struct Kennel {
+    /// An optional keeper.
+    public var keeper: Keeper?
+    /// Keepers.
+    public var keepers: [Keeper] = []
+}
+
+/// The kennel's table, named where it is visible: this file compiles only where the macro wrote it.
+let kennelFieldTable = Kennel._fieldTable
 
 @Suite(
     "Generic models decoding through tables of unspecialized slots (MODELKIT_GENERIC_MODELS and MODELKIT_DECODING_TABLES)"
@@ -47,6 +69,19 @@ struct GenericTablesTests {
     @Test("A public model of 101 properties, in parts, decodes through slots into each part")
     func wideModel() throws {
         try TableDecodingChecks.expectWideRecordDecodes(WidePublicRecord.self)
+    }
+
+    @Test("A class model held by a struct decodes through its slot: values, a dropped element's note, a strict error")
+    func classModels() throws {
+        let json = Data(#"{"keeper":{"name":"A"},"keepers":[{"name":"B"},7,{"name":"C"}]}"#.utf8)
+        let decoded = try Kennel.decode(json: json)
+        #expect(decoded.model.keeper?.name == "A")
+        #expect(decoded.model.keepers.map(\.name) == ["B", "C"])
+        #expect(decoded.diagnostics.map(\.path.description) == ["keepers[1]"])
+        let object = try JSONSerialization.jsonObject(with: json)
+        #expect(try Kennel(object: object).keepers.map(\.name) == ["B", "C"])
+        let strict = #expect(throws: MappingError.self) { try Kennel(json: json, options: .strict) }
+        #expect(strict?.path == "keepers[1]")
     }
 
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")

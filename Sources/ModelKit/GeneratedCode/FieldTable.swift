@@ -28,10 +28,10 @@ import Foundation
 /// ModelKit's, compiled once and generic over the property's type (``FieldSlot/init(unspecialized:priority:)``):
 /// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
 /// the loop over the keys and the common scalars run compiled for the reader. So do properties that hold models
-/// (`M`, `M?`, `[M]`, `[M]?`): their slots carry a `NestedModelDecoder`, made once per slot, that calls the model's
-/// entry point for the reader. From another module, JSON decodes in 1.0–1.23 times the instructions of the models
-/// compiled for the reader on the benchmark's files, where it took up to 1.5 times with the nested models' generic
-/// code; release builds took 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`,
+/// (`M`, `M?`, `[M]`, `[M]?`): their slots carry a `NestedModelDecoder`, made once per slot, through which the
+/// model's entry point for the reader is called. From another module, JSON decodes in 0.96–1.24 times the
+/// instructions of the models compiled for the reader on the benchmark's files, where it took up to 1.52 times with
+/// the nested models' generic code; release builds took 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`,
 /// 2026-11-28, 22:30, and 2026-11-29, 03:30 and 08:30).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
@@ -57,7 +57,7 @@ public struct FieldTable: Sendable {
 
     /// The loop of the generated initializer, with the key switch replaced by the table.
     @inline(__always)
-    fileprivate func decodeKeys<R: FieldTableReader & NestedModelReading>(
+    fileprivate func decodeKeys<R: FieldTableReader>(
         into fields: UnsafeMutableRawPointer, expected: String, keys: KeyTable, from reader: inout R,
         context: DecodingContext
     ) throws {

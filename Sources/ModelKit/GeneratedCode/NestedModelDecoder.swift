@@ -9,13 +9,13 @@ import Foundation
 // 1.5 times the instructions of the same models compiled for the reader (Benchmarks/NOTES.md, 2026-11-29, 08:30).
 /// How a ``FieldTable`` of ModelKit's unspecialized slots decodes a property whose type is a model `M`, `M?`, `[M]`
 /// or `[M]?` (`M` a ``KeyedModel``, as `@DictionaryModel` declares): the loop over an array's elements and the
-/// rules of ``Field/decode(priority:keyAt:in:from:context:)`` run in code compiled here for each reader, and only
-/// what depends on `M` goes through this object (a call to `M`'s entry point for the reader, and moving values into
-/// the property's ``Field``), which is made once for each slot and holds `M`'s metadata.
+/// rules of ``Field/decode(priority:keyAt:in:from:context:)`` run in code compiled here for each reader, and what
+/// depends on `M` (the model's entry point for the reader, and making the property's value) goes through the
+/// metatypes kept here, made once for each slot.
 ///
 /// So a model's module still compiles nothing for a reader or a property's type.
 @usableFromInline
-class NestedModelDecoder: @unchecked Sendable {
+final class NestedModelDecoder: @unchecked Sendable {
     /// What the property holds.
     enum Shape {
         case model, optionalModel, models, optionalModels
@@ -23,279 +23,131 @@ class NestedModelDecoder: @unchecked Sendable {
 
     let shape: Shape
     /// The property's type, as errors name it.
-    let fieldType: Any.Type
-    /// The model's type, as an array's errors name it.
-    let modelType: Any.Type
-    /// The model's stride and alignment, for the room an array's elements are decoded into.
-    let modelStride: Int
-    let modelAlignment: Int
-    /// Where the ``Field``'s stored properties lie in it.
+    let propertyType: Any.Type
+    /// The model.
+    let model: any KeyedModel.Type
+    /// The property's ``Field`` type.
+    let field: any NestedModelField.Type
+    /// Where the field's stored properties lie in it.
     let valueOffset: Int
     let priorityOffset: Int
     let seenOffset: Int
     let hasDefaultOffset: Int
 
-    init(
-        shape: Shape, fieldType: Any.Type, modelType: Any.Type, modelStride: Int, modelAlignment: Int,
-        offsets: (value: Int, priority: Int, seen: Int, hasDefault: Int)
-    ) {
+    // The optionals and arrays a field's value is made of, each made through its own metatype: generic code that
+    // wrote `M?` asked the runtime for `Optional<M>`'s metadata on every call, a sixth of decoding twitter.json
+    // from a module compiled with both conditions.
+    let optionalModel: any OptionalStorage.Type
+    let optionalOptionalModel: any OptionalStorage.Type
+    let arrayOfModels: any ArrayStorage.Type
+    let optionalArray: any OptionalStorage.Type
+    let optionalOptionalArray: any OptionalStorage.Type
+
+    private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
-        self.fieldType = fieldType
-        self.modelType = modelType
-        self.modelStride = modelStride
-        self.modelAlignment = modelAlignment
-        valueOffset = offsets.value
-        priorityOffset = offsets.priority
-        seenOffset = offsets.seen
-        hasDefaultOffset = offsets.hasDefault
+        self.propertyType = propertyType
+        model = M.self
+        field =
+            switch shape {
+            case .model: Field<M>.self
+            case .optionalModel: Field<M?>.self
+            case .models: Field<[M]>.self
+            case .optionalModels: Field<[M]?>.self
+            }
+        (valueOffset, priorityOffset, seenOffset, hasDefaultOffset) = field.offsets
+        optionalModel = M?.self
+        optionalOptionalModel = M??.self
+        arrayOfModels = [M].self
+        optionalArray = [M]?.self
+        optionalOptionalArray = [M]??.self
     }
 
-    var isOptional: Bool { shape == .optionalModel || shape == .optionalModels }
-    var isCollection: Bool { shape == .models || shape == .optionalModels }
-
-    // What depends on the model, implemented by `NestedModelDecoderOf`.
-
-    /// Decodes a model from JSON into the uninitialized memory at `model`.
-    func decodeModel(
-        into model: UnsafeMutableRawPointer, from reader: inout JSONReader, context: DecodingContext
-    )
-        throws
-    { preconditionFailure("NestedModelDecoder is abstract") }
-
-    /// Decodes a model from Foundation objects into the uninitialized memory at `model`.
-    func decodeModel(
-        into model: UnsafeMutableRawPointer, from reader: inout FoundationObjectReader, context: DecodingContext
-    ) throws { preconditionFailure("NestedModelDecoder is abstract") }
-
-    /// Moves the model at `model` into the field at `field`, as its value (`M` or `M?`).
-    func moveModel(from model: UnsafeMutableRawPointer, intoField field: UnsafeMutableRawPointer) {
-        preconditionFailure("NestedModelDecoder is abstract")
-    }
-
-    /// Makes the field's value an array of the `count` models at `models`, which it moves (`[M]` or `[M]?`).
-    func moveModels(from models: UnsafeMutableRawPointer, count: Int, intoField field: UnsafeMutableRawPointer) {
-        preconditionFailure("NestedModelDecoder is abstract")
-    }
-
-    /// Makes the field's value `nil` (`M?` or `[M]?`), for `null`.
-    func setNil(inField field: UnsafeMutableRawPointer) { preconditionFailure("NestedModelDecoder is abstract") }
-
-    /// Moves `count` models from `source` to the uninitialized memory at `target`.
-    func moveModels(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-        preconditionFailure("NestedModelDecoder is abstract")
-    }
-
-    /// Destroys `count` models at `models`.
-    func destroyModels(_ models: UnsafeMutableRawPointer, count: Int) {
-        preconditionFailure("NestedModelDecoder is abstract")
-    }
-
-    /// ``Field``'s record of a key that left the property to its default.
-    func recordDefaulted(inField field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext) {
-        preconditionFailure("NestedModelDecoder is abstract")
-    }
-
-    /// ``Field``'s record of a key whose value failed.
-    func recordFailure(
-        _ error: MappingError, inField field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext
-    ) { preconditionFailure("NestedModelDecoder is abstract") }
-}
-
-extension NestedModelDecoder {
     /// The decoder for a field of `T`, if `T` is a model, an optional model, or an array of them (or optional
     /// array); `nil` for every other type, and for a model that decodes `null` to a value of its own.
     static func make<T>(for _: T.Type) -> NestedModelDecoder? {
         if let model = T.self as? any KeyedModel.Type {
-            return NestedModelDecoder.make(model: model, shape: .model, field: T.self)
+            return make(model: model, shape: .model, propertyType: T.self)
         }
         if let shaped = T.self as? any NestedModelShape.Type {
-            return shaped.nestedModelDecoder(field: T.self)
+            return shaped.nestedModelDecoder(propertyType: T.self)
         }
         return nil
     }
 
-    /// The decoder for a field of `shape` holding `M`s, whose type is `field`.
-    static func make<M: KeyedModel>(model _: M.Type, shape: Shape, field: Any.Type) -> NestedModelDecoder? {
-        NestedModelDecoderOf<M>.make(shape: shape, field: field)
+    /// The decoder for a property of `shape` holding `M`s, whose type is `propertyType`.
+    static func make<M: KeyedModel>(model _: M.Type, shape: Shape, propertyType: Any.Type) -> NestedModelDecoder? {
+        // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it.
+        guard M.nullValue == nil else { return nil }
+        return NestedModelDecoder(M.self, shape: shape, propertyType: propertyType)
     }
+
+    var isOptional: Bool { shape == .optionalModel || shape == .optionalModels }
+    var isCollection: Bool { shape == .models || shape == .optionalModels }
 }
 
 /// `Optional` and `Array` of models, as ``NestedModelDecoder/make(for:)`` finds the model inside them.
 protocol NestedModelShape {
-    /// The decoder for a field of `Self`, whose type is `field`.
-    static func nestedModelDecoder(field: Any.Type) -> NestedModelDecoder?
-    /// The decoder for a field of `Self?`, whose type is `field`.
-    static func optionalNestedModelDecoder(field: Any.Type) -> NestedModelDecoder?
+    /// The decoder for a property of `Self`, whose type is `propertyType`.
+    static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder?
+    /// The decoder for a property of `Self?`, whose type is `propertyType`.
+    static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder?
 }
 
 extension Optional: NestedModelShape {
-    static func nestedModelDecoder(field: Any.Type) -> NestedModelDecoder? {
+    static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
         if let model = Wrapped.self as? any KeyedModel.Type {
-            return NestedModelDecoder.make(model: model, shape: .optionalModel, field: field)
+            return NestedModelDecoder.make(model: model, shape: .optionalModel, propertyType: propertyType)
         }
-        if let shaped = Wrapped.self as? any NestedModelShape.Type {
-            return shaped.optionalNestedModelDecoder(field: field)
-        }
-        return nil
+        return (Wrapped.self as? any NestedModelShape.Type)?.optionalNestedModelDecoder(propertyType: propertyType)
     }
 
-    static func optionalNestedModelDecoder(field: Any.Type) -> NestedModelDecoder? { nil }
+    static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? { nil }
 }
 
 extension Array: NestedModelShape {
-    static func nestedModelDecoder(field: Any.Type) -> NestedModelDecoder? {
+    static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
         guard let model = Element.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .models, field: field)
+        return NestedModelDecoder.make(model: model, shape: .models, propertyType: propertyType)
     }
 
-    static func optionalNestedModelDecoder(field: Any.Type) -> NestedModelDecoder? {
+    static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
         guard let model = Element.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .optionalModels, field: field)
+        return NestedModelDecoder.make(model: model, shape: .optionalModels, propertyType: propertyType)
     }
 }
 
-/// ``NestedModelDecoder`` for the model `M`: generic, compiled once, never for a particular `M`.
-final class NestedModelDecoderOf<M: KeyedModel>: NestedModelDecoder, @unchecked Sendable {
-    // Each optional and array the field's value is made of is made through its own metatype, kept here: in this
-    // generic code, `M?` written out asked the runtime for `Optional<M>`'s metadata on every call, a sixth of
-    // decoding twitter.json from a module compiled with both conditions.
-    private let optionalModel: any OptionalStorage.Type = M?.self
-    private let optionalOptionalModel: any OptionalStorage.Type = M??.self
-    private let arrayOfModels: any ArrayStorage.Type = [M].self
-    private let optionalArray: any OptionalStorage.Type = [M]?.self
-    private let optionalOptionalArray: any OptionalStorage.Type = [M]??.self
-    /// The layouts of `M?`, `[M]` and `[M]?`, for the values a field's value is made from.
-    private let optionalModelLayout = (size: MemoryLayout<M?>.size, alignment: MemoryLayout<M?>.alignment)
-    private let arrayLayout = (size: MemoryLayout<[M]>.size, alignment: MemoryLayout<[M]>.alignment)
-    private let optionalArrayLayout = (size: MemoryLayout<[M]?>.size, alignment: MemoryLayout<[M]?>.alignment)
+/// A ``Field`` as a ``NestedModelDecoder`` reaches it, through its metatype: its layout, and its records of a key
+/// that failed or left the default.
+protocol NestedModelField {
+    /// Where the stored properties `value`, `priority`, `seen` and `hasDefault` lie in the field.
+    static var offsets: (value: Int, priority: Int, seen: Int, hasDefault: Int) { get }
+    /// ``Field``'s record of a key that left the property to its default.
+    static func recordDefaulted(at field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext)
+    /// ``Field``'s record of a key whose value failed.
+    static func recordFailure(
+        _ error: MappingError, at field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext)
+}
 
-    static func make(shape: Shape, field: Any.Type) -> NestedModelDecoder? {
-        // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it.
-        guard M.nullValue == nil else { return nil }
-        let offsets =
-            switch shape {
-            case .model: Self.offsets(in: Field<M>.self)
-            case .optionalModel: Self.offsets(in: Field<M?>.self)
-            case .models: Self.offsets(in: Field<[M]>.self)
-            case .optionalModels: Self.offsets(in: Field<[M]?>.self)
-            }
-        return NestedModelDecoderOf(
-            shape: shape, fieldType: field, modelType: M.self, modelStride: MemoryLayout<M>.stride,
-            modelAlignment: MemoryLayout<M>.alignment, offsets: offsets)
-    }
-
-    private static func offsets<T>(in _: Field<T>.Type) -> (value: Int, priority: Int, seen: Int, hasDefault: Int) {
+extension Field: NestedModelField {
+    static var offsets: (value: Int, priority: Int, seen: Int, hasDefault: Int) {
         (
-            MemoryLayout<Field<T>>.offset(of: \Field<T>.value)!,
-            MemoryLayout<Field<T>>.offset(of: \Field<T>.priority)!,
-            MemoryLayout<Field<T>>.offset(of: \Field<T>.seen)!,
-            MemoryLayout<Field<T>>.offset(of: \Field<T>.hasDefault)!
+            MemoryLayout<Self>.offset(of: \Self.value)!, MemoryLayout<Self>.offset(of: \Self.priority)!,
+            MemoryLayout<Self>.offset(of: \Self.seen)!, MemoryLayout<Self>.offset(of: \Self.hasDefault)!
         )
     }
 
-    override func decodeModel(
-        into model: UnsafeMutableRawPointer, from reader: inout JSONReader, context: DecodingContext
-    ) throws {
-        model.assumingMemoryBound(to: M.self).initialize(to: try M._decodeJSON(from: &reader, context: context))
+    static func recordDefaulted(at field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext) {
+        field.assumingMemoryBound(to: Self.self).pointee.recordDefaulted(priority: priority, context: context)
     }
 
-    override func decodeModel(
-        into model: UnsafeMutableRawPointer, from reader: inout FoundationObjectReader, context: DecodingContext
-    ) throws {
-        model.assumingMemoryBound(to: M.self).initialize(to: try M._decodeObjects(from: &reader, context: context))
-    }
-
-    // The field's value is `nil` until its first key is decoded, which is when these run: it is initialized over,
-    // as `Field.decode` moves its first value in.
-    override func moveModel(from model: UnsafeMutableRawPointer, intoField field: UnsafeMutableRawPointer) {
-        let value = field + valueOffset
-        if shape == .model {
-            Self.initializeSome(optionalModel, at: value, movingFrom: model)
-            return
-        }
-        withUnsafeTemporaryAllocation(
-            byteCount: optionalModelLayout.size, alignment: optionalModelLayout.alignment
-        ) { wrapped in
-            Self.initializeSome(optionalModel, at: wrapped.baseAddress!, movingFrom: model)
-            Self.initializeSome(optionalOptionalModel, at: value, movingFrom: wrapped.baseAddress!)
-        }
-    }
-
-    override func moveModels(
-        from models: UnsafeMutableRawPointer, count: Int, intoField field: UnsafeMutableRawPointer
+    static func recordFailure(
+        _ error: MappingError, at field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext
     ) {
-        let value = field + valueOffset
-        withUnsafeTemporaryAllocation(byteCount: arrayLayout.size, alignment: arrayLayout.alignment) { array in
-            Self.initializeArray(arrayOfModels, at: array.baseAddress!, movingFrom: models, count: count)
-            if shape == .models {
-                Self.initializeSome(optionalArray, at: value, movingFrom: array.baseAddress!)
-                return
-            }
-            withUnsafeTemporaryAllocation(
-                byteCount: optionalArrayLayout.size, alignment: optionalArrayLayout.alignment
-            ) { wrapped in
-                Self.initializeSome(optionalArray, at: wrapped.baseAddress!, movingFrom: array.baseAddress!)
-                Self.initializeSome(optionalOptionalArray, at: value, movingFrom: wrapped.baseAddress!)
-            }
-        }
-    }
-
-    override func setNil(inField field: UnsafeMutableRawPointer) {
-        let value = field + valueOffset
-        let (wrappedNil, outer, layout) =
-            shape == .optionalModel
-            ? (optionalModel, optionalOptionalModel, optionalModelLayout)
-            : (optionalArray, optionalOptionalArray, optionalArrayLayout)
-        withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { wrapped in
-            Self.initializeNil(wrappedNil, at: wrapped.baseAddress!)
-            Self.initializeSome(outer, at: value, movingFrom: wrapped.baseAddress!)
-        }
-    }
-
-    override func moveModels(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-        target.assumingMemoryBound(to: M.self).moveInitialize(
-            from: source.assumingMemoryBound(to: M.self), count: count)
-    }
-
-    override func destroyModels(_ models: UnsafeMutableRawPointer, count: Int) {
-        models.assumingMemoryBound(to: M.self).deinitialize(count: count)
-    }
-
-    override func recordDefaulted(inField field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext) {
-        switch shape {
-        case .model:
-            field.assumingMemoryBound(to: Field<M>.self).pointee.recordDefaulted(priority: priority, context: context)
-        case .optionalModel:
-            field.assumingMemoryBound(to: Field<M?>.self).pointee.recordDefaulted(priority: priority, context: context)
-        case .models:
-            field.assumingMemoryBound(to: Field<[M]>.self).pointee.recordDefaulted(priority: priority, context: context)
-        case .optionalModels:
-            field.assumingMemoryBound(to: Field<[M]?>.self).pointee.recordDefaulted(
-                priority: priority, context: context)
-        }
-    }
-
-    override func recordFailure(
-        _ error: MappingError, inField field: UnsafeMutableRawPointer, priority: Int, context: DecodingContext
-    ) {
-        switch shape {
-        case .model:
-            field.assumingMemoryBound(to: Field<M>.self).pointee.recordFailure(
-                error, priority: priority, context: context)
-        case .optionalModel:
-            field.assumingMemoryBound(to: Field<M?>.self).pointee.recordFailure(
-                error, priority: priority, context: context)
-        case .models:
-            field.assumingMemoryBound(to: Field<[M]>.self).pointee.recordFailure(
-                error, priority: priority, context: context)
-        case .optionalModels:
-            field.assumingMemoryBound(to: Field<[M]?>.self).pointee.recordFailure(
-                error, priority: priority, context: context)
-        }
+        field.assumingMemoryBound(to: Self.self).pointee.recordFailure(error, priority: priority, context: context)
     }
 }
 
-/// An optional, made at a pointer through its metatype (see ``NestedModelDecoderOf``).
+/// An optional, made at a pointer through its metatype (see ``NestedModelDecoder``).
 protocol OptionalStorage {
     /// The wrapped type.
     associatedtype Wrapped
@@ -312,29 +164,15 @@ extension Optional: OptionalStorage {
     init(nilValue: Void) { self = .none }
 }
 
-extension NestedModelDecoder {
-    /// Initializes the memory at `value` to an `S` wrapping the value at `wrapped`, which it moves.
-    static func initializeSome<S: OptionalStorage>(
-        _: S.Type, at value: UnsafeMutableRawPointer, movingFrom wrapped: UnsafeMutableRawPointer
-    ) {
-        value.initializeMemory(as: S.self, to: S(wrapping: wrapped.assumingMemoryBound(to: S.Wrapped.self).move()))
-    }
-
-    /// Initializes the memory at `value` to a `nil` `S`.
-    static func initializeNil<S: OptionalStorage>(_: S.Type, at value: UnsafeMutableRawPointer) {
-        value.initializeMemory(as: S.self, to: S(nilValue: ()))
-    }
-}
-
-/// An array, made at a pointer through its metatype (see ``NestedModelDecoderOf``).
+/// An array, made at a pointer through its metatype (see ``NestedModelDecoder``).
 protocol ArrayStorage {
-    /// The array of the `count` elements at `elements`, which it moves.
-    init(movingFrom elements: UnsafeMutableRawPointer, count: Int)
+    /// The array of the `count` elements at `elements`, which it moves; `elements` may be `nil` when `count` is 0.
+    init(movingFrom elements: UnsafeMutableRawPointer?, count: Int)
 }
 
 extension Array: ArrayStorage {
-    init(movingFrom elements: UnsafeMutableRawPointer, count: Int) {
-        guard count > 0 else {
+    init(movingFrom elements: UnsafeMutableRawPointer?, count: Int) {
+        guard let elements, count > 0 else {
             self = []
             return
         }
@@ -345,39 +183,71 @@ extension Array: ArrayStorage {
     }
 }
 
+// Making the field's value. The field's value is `nil` until its first key is decoded, which is when these run:
+// it is initialized over, as `Field.decode` moves its first value in.
 extension NestedModelDecoder {
+    /// Makes the field's value the model at `model`, which it moves (`M` or `M?`).
+    func setModel(movingFrom model: UnsafeMutableRawPointer, inField field: UnsafeMutableRawPointer) {
+        let value = field + valueOffset
+        if shape == .model {
+            Self.initialize(optionalModel, at: value, movingFrom: model)
+        } else {
+            Self.initialize(optionalOptionalModel, at: value) {
+                Self.initialize(optionalModel, at: $0, movingFrom: model)
+            }
+        }
+    }
+
+    /// Makes the field's value an array of the `count` models at `models`, which it moves (`[M]` or `[M]?`).
+    func setModels(movingFrom models: UnsafeMutableRawPointer?, count: Int, inField field: UnsafeMutableRawPointer) {
+        let value = field + valueOffset
+        if shape == .models {
+            Self.initialize(optionalArray, at: value) {
+                Self.initialize(self.arrayOfModels, at: $0, movingFrom: models, count: count)
+            }
+        } else {
+            Self.initialize(optionalOptionalArray, at: value) { array in
+                Self.initialize(self.optionalArray, at: array) {
+                    Self.initialize(self.arrayOfModels, at: $0, movingFrom: models, count: count)
+                }
+            }
+        }
+    }
+
+    /// Makes the field's value `nil` (`M?` or `[M]?`), for `null`.
+    func setNil(inField field: UnsafeMutableRawPointer) {
+        let (outer, inner) =
+            shape == .optionalModel ? (optionalOptionalModel, optionalModel) : (optionalOptionalArray, optionalArray)
+        Self.initialize(outer, at: field + valueOffset) { Self.initializeNil(inner, at: $0) }
+    }
+
+    /// Initializes the memory at `value` to an `S` wrapping the value at `wrapped`, which it moves.
+    private static func initialize<S: OptionalStorage>(
+        _: S.Type, at value: UnsafeMutableRawPointer, movingFrom wrapped: UnsafeMutableRawPointer
+    ) {
+        value.initializeMemory(as: S.self, to: S(wrapping: wrapped.assumingMemoryBound(to: S.Wrapped.self).move()))
+    }
+
+    /// Initializes the memory at `value` to an `S` wrapping what `makeWrapped` makes in the memory it is given.
+    private static func initialize<S: OptionalStorage>(
+        _: S.Type, at value: UnsafeMutableRawPointer, wrapping makeWrapped: (UnsafeMutableRawPointer) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: S.Wrapped.self, capacity: 1) { wrapped in
+            makeWrapped(UnsafeMutableRawPointer(wrapped.baseAddress!))
+            value.initializeMemory(as: S.self, to: S(wrapping: wrapped.baseAddress!.move()))
+        }
+    }
+
+    /// Initializes the memory at `value` to a `nil` `S`.
+    private static func initializeNil<S: OptionalStorage>(_: S.Type, at value: UnsafeMutableRawPointer) {
+        value.initializeMemory(as: S.self, to: S(nilValue: ()))
+    }
+
     /// Initializes the memory at `value` to an `S` of the `count` elements at `elements`, which it moves.
-    static func initializeArray<S: ArrayStorage>(
-        _: S.Type, at value: UnsafeMutableRawPointer, movingFrom elements: UnsafeMutableRawPointer, count: Int
+    private static func initialize<S: ArrayStorage>(
+        _: S.Type, at value: UnsafeMutableRawPointer, movingFrom elements: UnsafeMutableRawPointer?, count: Int
     ) {
         value.initializeMemory(as: S.self, to: S(movingFrom: elements, count: count))
-    }
-}
-
-/// The readers a ``NestedModelDecoder`` decodes models from: each calls the model's entry point for it.
-protocol NestedModelReading: ModelReader {
-    /// Decodes a model through `decoder` into the uninitialized memory at `model`.
-    static func decodeModel(
-        _ decoder: NestedModelDecoder, into model: UnsafeMutableRawPointer, from reader: inout Self,
-        context: DecodingContext
-    ) throws
-}
-
-extension JSONReader: NestedModelReading {
-    static func decodeModel(
-        _ decoder: NestedModelDecoder, into model: UnsafeMutableRawPointer, from reader: inout JSONReader,
-        context: DecodingContext
-    ) throws {
-        try decoder.decodeModel(into: model, from: &reader, context: context)
-    }
-}
-
-extension FoundationObjectReader: NestedModelReading {
-    static func decodeModel(
-        _ decoder: NestedModelDecoder, into model: UnsafeMutableRawPointer, from reader: inout FoundationObjectReader,
-        context: DecodingContext
-    ) throws {
-        try decoder.decodeModel(into: model, from: &reader, context: context)
     }
 }
 
@@ -389,7 +259,7 @@ extension NestedModelDecoder {
     /// ``Field/decode(priority:keyAt:in:from:context:)`` does; a key met again goes to `repeated`, which is the
     /// field's generic decoding.
     @inline(__always)
-    func decode<R: NestedModelReading>(
+    func decode<R: ModelReader>(
         field: UnsafeMutableRawPointer, priority: Int, keyAt index: Int, in keys: KeyTable, from reader: inout R,
         context: DecodingContext, repeated: (inout R) throws -> Void
     ) throws {
@@ -402,7 +272,7 @@ extension NestedModelDecoder {
             do {
                 isNull = try reader.decodeNull()
             } catch let error as MappingError where error.path.components.isEmpty {
-                throw context.located(error, at: .key(keys.keys[index]), expecting: "\(fieldType)")
+                throw context.located(error, at: .key(keys.keys[index]), expecting: "\(propertyType)")
             }
             if isNull {
                 setNil(inField: field)
@@ -417,32 +287,30 @@ extension NestedModelDecoder {
                 (field + priorityOffset).storeBytes(of: priority, as: Int.self)
                 if isCollection { keys.learnedSizes.learn(context.collectionSize, ofKeyAt: index) }
             } else {
-                recordDefaulted(inField: field, priority: priority, context: context)
+                self.field.recordDefaulted(at: field, priority: priority, context: context)
             }
         } catch {
             try context.recover(from: error, reader: &reader, toDepth: depth, pathDepth: pathDepth) {
-                recordFailure($0, inField: field, priority: priority, context: context)
+                self.field.recordFailure($0, at: field, priority: priority, context: context)
             }
         }
     }
 
     /// `DecodingContext.decodeField`: the value at `key`, moved into the field; false when the default stands
     /// (noted).
-    private func decodeValue<R: NestedModelReading>(
+    private func decodeValue<R: ModelReader>(
         field: UnsafeMutableRawPointer, key: String, from reader: inout R, context: DecodingContext
     ) throws -> Bool {
         try context.push(.key(key))
         defer { context.pop() }
+        let lenient = (field + hasDefaultOffset).load(as: Bool.self) && !context.isStrict
         // An optional's `null` was read as its exact value.
         if !isOptional, try reader.decodeNull() {
-            let hasDefault = (field + hasDefaultOffset).load(as: Bool.self)
-            if hasDefault && !context.isStrict {
-                context.note(.defaultedNull)
-                return false
-            }
-            throw context.mismatch(expected: String(describing: fieldType), foundKind: .null)
+            guard lenient else { throw context.mismatch(expected: String(describing: propertyType), foundKind: .null) }
+            context.note(.defaultedNull)
+            return false
         }
-        guard (field + hasDefaultOffset).load(as: Bool.self) && !context.isStrict else {
+        guard lenient else {
             try decodeLocated(field: field, from: &reader, context: context)
             return true
         }
@@ -461,91 +329,105 @@ extension NestedModelDecoder {
 
     /// `DecodingContext.decodeLocated`: the value moved into the field, a reader's error given the path and the
     /// property's type.
-    private func decodeLocated<R: NestedModelReading>(
+    private func decodeLocated<R: ModelReader>(
         field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         do {
             if isCollection {
                 try decodeModels(intoField: field, from: &reader, context: context)
             } else {
-                try withUnsafeTemporaryAllocation(byteCount: modelStride, alignment: modelAlignment) { model in
-                    try R.decodeModel(self, into: model.baseAddress!, from: &reader, context: context)
-                    moveModel(from: model.baseAddress!, intoField: field)
-                }
+                try Self.decodeModel(model, intoField: field, of: self, from: &reader, context: context)
             }
         } catch {
-            throw context.locating(error, expecting: fieldType)
+            throw context.locating(error, expecting: propertyType)
+        }
+    }
+
+    /// A model decoded through the reader's entry point (``ModelReader/decodeValue(_:from:context:)``) and moved
+    /// into the field.
+    @inline(__always)
+    private static func decodeModel<M: KeyedModel, R: ModelReader>(
+        _: M.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder, from reader: inout R,
+        context: DecodingContext
+    ) throws {
+        try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
+            model.baseAddress!.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+            decoder.setModel(movingFrom: UnsafeMutableRawPointer(model.baseAddress!), inField: field)
         }
     }
 
     /// The array's decoding (`Array.init(from:context:)`): its models, each decoded as an element (a failed one
     /// dropped with a note in lenient mode), moved into the field.
-    private func decodeModels<R: NestedModelReading>(
+    private func decodeModels<R: ModelReader>(
         intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         guard try reader.beginArray() else {
-            throw context.mismatch(expected: "array", of: modelType, foundKind: try reader.peekKind())
+            throw context.mismatch(expected: "array", of: model, foundKind: try reader.peekKind())
         }
+        // A model is not a collection: the size expected is read, not taken (`expectedCollectionSize(of:)`).
         let expected = context.collectionSize
         let announced = reader.remainingElementCount
         guard try reader.nextElement() else {
-            moveModels(from: UnsafeMutableRawPointer(bitPattern: modelAlignment)!, count: 0, intoField: field)
+            setModels(movingFrom: nil, count: 0, inField: field)
             context.collectionSize = 0
             return
         }
-        let stride = Swift.max(modelStride, 1)
-        let limit = context.options.maximumCollectionCount
-        // The array's reservation: the count the reader knows, up to 64 MiB; else the size expected, up to 1 MiB;
-        // at least four.
-        var capacity =
-            if let announced {
-                Swift.min(announced, limit, (64 << 20) / stride)
-            } else {
-                expected > 4 ? Swift.min(expected, limit, (1 << 20) / stride) : 4
-            }
-        capacity = Swift.max(capacity, 1)
-        var models = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: modelAlignment)
+        try Self.decodeModels(
+            model, intoField: field, of: self, announced: announced, expected: expected, from: &reader,
+            context: context)
+    }
+
+    /// The elements of an array whose first element is next, decoded into room that grows as `Array`'s does.
+    @inline(__always)
+    private static func decodeModels<M: KeyedModel, R: ModelReader>(
+        _: M.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder, announced: Int?,
+        expected: Int, from reader: inout R, context: DecodingContext
+    ) throws {
+        var capacity = Swift.max(
+            context.arrayReservation(announced: announced, expected: expected, stride: MemoryLayout<M>.stride), 1)
+        var models = UnsafeMutablePointer<M>.allocate(capacity: capacity)
         var count = 0
         defer {
-            destroyModels(models, count: count)
+            models.deinitialize(count: count)
             models.deallocate()
         }
         var index = 0
         var atElement = true
         while atElement {
-            if index >= limit { throw context.tooManyMembers("elements") }
+            if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
             if count == capacity {
                 capacity *= 2
-                let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: modelAlignment)
-                moveModels(from: models, to: larger, count: count)
+                let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity)
+                larger.moveInitialize(from: models, count: count)
                 models.deallocate()
                 models = larger
             }
-            if try decodeElement(at: index, into: models + count * stride, from: &reader, context: context) {
+            if try decodeElement(M.self, at: index, into: models + count, from: &reader, context: context) {
                 count += 1
             }
             index += 1
             atElement = try reader.nextElement()
         }
-        let decoded = count
+        decoder.setModels(movingFrom: UnsafeMutableRawPointer(models), count: count, inField: field)
+        context.collectionSize = count
         count = 0
-        moveModels(from: models, count: decoded, intoField: field)
-        context.collectionSize = decoded
     }
 
     /// `DecodingContext.decodeElement`: the model at `index` into `model`; false for one dropped in lenient mode.
-    private func decodeElement<R: NestedModelReading>(
-        at index: Int, into model: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
+    @inline(__always)
+    private static func decodeElement<M: KeyedModel, R: ModelReader>(
+        _: M.Type, at index: Int, into model: UnsafeMutablePointer<M>, from reader: inout R,
+        context: DecodingContext
     ) throws -> Bool {
         try context.push(.index(index))
         defer { context.pop() }
         let depth = reader.depth
         let pathDepth = context.pathDepth
         do {
-            try R.decodeModel(self, into: model, from: &reader, context: context)
+            model.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
             return true
         } catch {
-            let located = context.locating(error, expecting: modelType)
+            let located = context.locating(error, expecting: M.self)
             if context.isStrict { throw located }
             try context.recover(
                 from: located, reader: &reader, toDepth: depth, pathDepth: pathDepth, noting: context.noteDropped)

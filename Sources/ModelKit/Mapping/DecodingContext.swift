@@ -76,7 +76,22 @@ public final class DecodingContext {
     /// options' maximum and by `bytes` of room, so that a count the input claims or a size learned from other
     /// data reserves no more than that up front.
     @inlinable func reservation<Element>(for count: Int, of element: Element.Type, upToBytes bytes: Int) -> Int {
-        Swift.min(count, options.maximumCollectionCount, bytes / Swift.max(MemoryLayout<Element>.stride, 1))
+        reservation(for: count, stride: MemoryLayout<Element>.stride, upToBytes: bytes)
+    }
+
+    /// ``reservation(for:of:upToBytes:)`` for elements `stride` bytes apart.
+    @inlinable func reservation(for count: Int, stride: Int, upToBytes bytes: Int) -> Int {
+        Swift.min(count, options.maximumCollectionCount, bytes / Swift.max(stride, 1))
+    }
+
+    /// How many elements, `stride` bytes apart, to reserve for an array that has at least one: the count the reader
+    /// knows (`announced`), capped so that a count that hostile input claims reserves no more than 64 MiB up front;
+    /// else the size `expected` (see ``collectionSize``), up to a mebibyte; and at least four, since growing one
+    /// element at a time reallocates at 1, 2 and 4 elements, and most arrays in data are that short (coordinates,
+    /// indices).
+    @inlinable func arrayReservation(announced: Int?, expected: Int, stride: Int) -> Int {
+        if let announced { return reservation(for: announced, stride: stride, upToBytes: 64 << 20) }
+        return expected > 4 ? reservation(for: expected, stride: stride, upToBytes: 1 << 20) : 4
     }
 
     /// ``reservation(for:of:upToBytes:)`` for a size learned from earlier data (``LearnedSizes``): a wrong one

@@ -289,15 +289,8 @@ extension Array: ModelDecodable where Element: ModelDecodable {
             context.collectionSize = 0
             return
         }
-        // Room for the count the reader knows, capped so that a count that hostile input claims reserves no more
-        // than 64 MiB up front; else for the size expected, and at least four: growing one element at a time
-        // reallocates at 1, 2 and 4 elements, and most arrays in data are that short (coordinates, indices).
-        let room =
-            if let announced {
-                context.reservation(for: announced, of: Element.self, upToBytes: 64 << 20)
-            } else {
-                expected > 4 ? context.reservation(forExpected: expected, of: Element.self) : 4
-            }
+        let room = context.arrayReservation(
+            announced: announced, expected: expected, stride: MemoryLayout<Element>.stride)
         var index = 0
         var atElement = true
         // `_isConcrete` is true in optimized code compiled for the element's type and false in generic code, decided
