@@ -28,10 +28,11 @@
 ///
 /// The two conditions compose. A module compiled with both still compiles nothing for a reader or a property's type,
 /// but its tables are made of ModelKit's unspecialized slots (`FieldSlot(unspecialized:)`), so the loop over the
-/// keys and the common scalars run compiled for the reader: from another module, JSON decoded 1.0–2.0 times slower
-/// than compiled for the reader on the benchmark's files (2.3 times for a model of 300 properties, a quarter of them
-/// holding models), where the generic code alone took 1.0–4.2 times, for release builds 20–36% longer
-/// than with ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30).
+/// keys, the common scalars and the properties that hold models run compiled for the reader: from another module,
+/// JSON decodes in 0.96–1.24 times the instructions of the models compiled for the reader on the benchmark's files
+/// (1.4 times the time for a model of 300 properties, a quarter of them holding models), where the generic code alone
+/// took 1.0–4.2 times the time, for release builds 20–36% longer than with ``genericModelsCondition`` alone
+/// (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30 and 08:30).
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.

@@ -29,7 +29,7 @@
 /// compiled for the reader (0.10–0.31 of `JSONDecoder`'s time) and encodes 1.2–1.7 times slower
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00, and 2026-11-29, 03:30). Debug builds are the same either way. A
 /// module compiled with `MODELKIT_DECODING_TABLES` keeps the entry points but decodes through a ``FieldTable``, a
-/// smaller trade; one compiled with both decodes through tables of ModelKit's unspecialized slots, in 1.0–1.23 times
+/// smaller trade; one compiled with both decodes through tables of ModelKit's unspecialized slots, in 0.96–1.24 times
 /// the instructions of the models compiled for the reader on the benchmark's files, and builds 20–36% longer than
 /// with `MODELKIT_GENERIC_MODELS` alone.
 ///
