@@ -11,9 +11,10 @@ import Testing
 /// (`Double`), `active` (`Bool?`), `title` (a required `String`), `count` (`Int64`), `total` (`Int64?`), `price`
 /// (`Decimal`), `tags` (`[String]`), `aliases` (`[String]?`), `ids` (`[Int]`), `ranks` (`[Int]?`), `weights`
 /// (`[Double]`), `bounds` (`[Double]?`), `listed` (`Date`), `updated` (`Date?`), `page` (`URL`), `link` (`URL?`),
-/// `seller` (an optional nested model with `name` and `rating: Double?`), `offers` (an array of them), `owner` (one
-/// that is not optional, with a default) and `branches` (an optional array of them): every kind of slot. The two must
-/// decode every input alike.
+/// `seller` (an optional nested model with `name` and `rating: Double?`, which rejects a negative rating), `offers` (an array of them), `owner` (one
+/// that is not optional, with a default), `branches` (an optional array of them), `serials` (`[Int64]`), `codes`
+/// (`[Int64]?`), and `spot` and `origin` (an optional and a defaulted model of two doubles, `x` and `y`, whose
+/// optionals are not its own bits): every kind of slot. The two must decode every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
     /// and from Foundation objects, through the table and through the twin, and expects the same models; then the
@@ -24,11 +25,11 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let json = Data(
-            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":"2"},"branches":[{"name":"B"}],"extra":[1,{"x":2}]}"#
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":"2"},"branches":[{"name":"B"}],"serials":[1,"2"],"codes":null,"spot":{"x":1,"y":"2.5"},"origin":{"x":"3"},"extra":[1,{"x":2}]}"#
                 .utf8)
         let table = try Table(json: json)
         let expected =
-            #"{"active":true,"aliases":["x"],"bounds":[0,1],"branches":[{"name":"B"}],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":2},"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
+            #"{"active":true,"aliases":["x"],"bounds":[0,1],"branches":[{"name":"B"}],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"origin":{"x":3,"y":0},"owner":{"name":"O","rating":2},"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"serials":[1,2],"spot":{"x":1,"y":2.5},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
         let decoded = try sortedJSON(table)
         #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
@@ -47,7 +48,7 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let full = Data(
-            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}]}"#
+            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}],"serials":[5],"codes":[6],"spot":{"x":1,"y":2},"origin":{"x":0.5,"y":1}}"#
                 .utf8)
         let sparse = Data(#"{"title":"Lamp","offers":[{"name":"T"}]}"#.utf8)
         var written = EncodingOptions()
@@ -98,6 +99,18 @@ public enum TableDecodingChecks {
             try Table(json: Data(#"{"title":"t","branches":[{"name":"A"},{"rating":"high"}]}"#.utf8), options: .strict)
         }
         #expect(badBranch?.path == "branches[1].rating", sourceLocation: sourceLocation)
+        let invalidOwner = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","owner":{"name":"O","rating":-1}}"#.utf8), options: .strict)
+        }
+        #expect(invalidOwner?.path == "owner", sourceLocation: sourceLocation)
+        let badSpot = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","spot":{"x":1,"y":"far"}}"#.utf8), options: .strict)
+        }
+        #expect(badSpot?.path == "spot.y", sourceLocation: sourceLocation)
+        let badSerial = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
+            try Table(json: Data(#"{"title":"t","codes":[1,9223372036854775808]}"#.utf8), options: .strict)
+        }
+        #expect(badSerial?.path == "codes[1]", sourceLocation: sourceLocation)
         let missing = #expect(throws: MappingError.self, sourceLocation: sourceLocation) {
             try Table(dictionary: ["id": 1])
         }
@@ -156,15 +169,20 @@ public enum TableDecodingChecks {
     private static let keys = Gen<String?>.element(of: [
         "id", "name", "user_name", "score", "active", "title", "count", "total", "price", "tags", "aliases", "ids",
         "ranks", "weights", "bounds", "listed", "updated", "page", "link", "seller", "offers", "owner", "branches",
-        "other",
+        "serials", "codes", "spot", "origin", "other",
     ]).map { $0! }
 
     private static let values = Gen<String?>.element(of: [
         "1", "-7", "2.5", "1e3", "\"10\"", "\"yes\"", "\"no\"", "\"text\"", "\"\"", "true", "false", "null", "[]", "{}",
         #"["a",1]"#, "[1,2]", #"[2.5,"3",null]"#, #"{"name":"C","rating":"3"}"#, #"[{"name":"A"},{"rating":"x"}]"#,
-        #"{"name":5}"#,
+        #"{"name":5}"#, #"{"x":1,"y":"2"}"#, #"{"name":"D","rating":-1}"#,
+        #"[{"name":"E"},{"name":"F","rating":-2}]"#, #"{"x":"far"}"#, #"[{"x":1},{"y":[]}]"#, manySellers,
         "9223372036854775808", "\"3.25\"", "\"2024-01-02T03:04:05Z\"", "\"https://example.com/a\"", "1700000000",
     ]).map { $0! }
+
+    /// More sellers than an array's first room holds, one of them invalid.
+    private static let manySellers =
+        "[" + (0..<11).map { $0 == 7 ? #"{"rating":"x"}"# : #"{"name":"s\#($0)"}"# }.joined(separator: ",") + "]"
 
     private static let objects = zip(keys, values).array(of: 0...10).map { members in
         "{" + members.map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"

@@ -6,7 +6,8 @@ import ModelKit
 // points of its own and decodes through the key switch of its generic initializer.
 
 /// A public model every kind of slot serves: the common scalars and arrays of them, a scalar that is not one of
-/// them, a property with two keys, a required one, a nested model and an array of them.
+/// them, a property with two keys, a required one, nested models (one whose optionals are its own bits, one whose
+/// are not) and arrays of them.
 @DictionaryModel
 public struct Listing: Equatable, Sendable {
     /// An integer.
@@ -53,15 +54,38 @@ public struct Listing: Equatable, Sendable {
     public var owner: Seller = Seller(name: "owner")
     /// Optional nested models.
     public var branches: [Seller]?
+    /// 64-bit integers.
+    public var serials: [Int64] = []
+    /// Optional 64-bit integers.
+    public var codes: [Int64]?
+    /// An optional nested model with no spare bits for `nil`.
+    public var spot: Spot?
+    /// A nested model with no spare bits, with a default.
+    public var origin = Spot()
 }
 
-/// A public model nested in ``Listing``.
+/// A public model nested in ``Listing`` whose every bit is its value's (two doubles): its optionals take a byte more,
+/// so it is not decoded in place.
+@DictionaryModel
+public struct Spot: Equatable, Sendable {
+    /// Across.
+    public var x = 0.0
+    /// Down.
+    public var y = 0.0
+}
+
+/// A public model nested in ``Listing``, which validates itself.
 @DictionaryModel
 public struct Seller: Equatable, Sendable {
     /// The seller's name.
     public var name = ""
     /// The seller's rating.
     public var rating: Double?
+
+    /// Rejects a negative rating: a seller that fails after it is made (in a field it was decoded into).
+    public func validateModel() throws {
+        if let rating, rating < 0 { throw ValidationError("a rating is not negative") }
+    }
 }
 
 @DictionaryModel
@@ -88,14 +112,28 @@ struct ListingTwin: Equatable {
     var offers: [SellerTwin] = []
     var owner: SellerTwin = SellerTwin(name: "owner")
     var branches: [SellerTwin]?
+    var serials: [Int64] = []
+    var codes: [Int64]?
+    var spot: SpotTwin?
+    var origin = SpotTwin()
+}
+
+@DictionaryModel
+struct SpotTwin: Equatable {
+    var x = 0.0
+    var y = 0.0
 }
 
 @DictionaryModel
 struct SellerTwin: Equatable {
     var name = ""
     var rating: Double?
+
+    func validateModel() throws {
+        if let rating, rating < 0 { throw ValidationError("a rating is not negative") }
+    }
 }
 
 /// The public models' field tables, named where they are visible: this file compiles only where the macro wrote
 /// them, which is what the tests go through.
-let listingFieldTables = [Listing._fieldTable, Seller._fieldTable]
+let listingFieldTables = [Listing._fieldTable, Seller._fieldTable, Spot._fieldTable]

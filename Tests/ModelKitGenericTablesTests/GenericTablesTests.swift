@@ -1,7 +1,8 @@
 import DecodingTablesTestSupport
 import Foundation
-import ModelKit
 import Testing
+
+@testable import ModelKit
 
 // This target is compiled with MODELKIT_GENERIC_MODELS and MODELKIT_DECODING_TABLES (Package.swift): the JSON and
 // Foundation-object entry points of its public models decode through field tables whose slots are ModelKit's,
@@ -82,6 +83,43 @@ struct GenericTablesTests {
         #expect(try Kennel(object: object).keepers.map(\.name) == ["B", "C"])
         let strict = #expect(throws: MappingError.self) { try Kennel(json: json, options: .strict) }
         #expect(strict?.path == "keepers[1]")
+    }
+
+    @Test("An array of more models than its first room holds: every one kept in order, a dropped one noted, errors")
+    func manyModels() throws {
+        let names = (0..<40).map { "k\($0)" }
+        let keepers = names.enumerated().map { $0.offset == 30 ? "[]" : #"{"name":"\#($0.element)"}"# }
+        let json = Data(#"{"keepers":[\#(keepers.joined(separator: ","))]}"#.utf8)
+        let decoded = try Kennel.decode(json: json)
+        #expect(decoded.model.keepers.map(\.name) == names.filter { $0 != "k30" })
+        #expect(decoded.diagnostics.map(\.path.description) == ["keepers[30]"])
+        let strict = #expect(throws: MappingError.self) { try Kennel(json: json, options: .strict) }
+        #expect(strict?.path == "keepers[30]")
+        var limited = DecodingOptions()
+        limited.maximumCollectionCount = 20
+        let tooMany = #expect(throws: MappingError.self) { try Kennel(json: json, options: limited) }
+        #expect(tooMany?.path == "keepers")
+        let listings = try Listing(json: Data(#"{"title":"t","branches":[\#(keepers.joined(separator: ","))]}"#.utf8))
+        #expect(listings.branches?.map(\.name) == names.filter { $0 != "k30" })
+    }
+
+    @Test("A model whose optionals are its own bits is decoded in the field; one of two doubles, moved into it")
+    func nestedModelsInPlace() throws {
+        let slots = listingFieldTables[0].slots
+        let keys = Listing.modelKeys.declared.keys
+        func slot(_ key: String) throws -> FieldSlot {
+            slots[try #require(keys.firstIndex(of: key), "\(key)")]
+        }
+        func nested(_ key: String) throws -> NestedModelDecoder {
+            try #require(try slot(key).nested, "\(key)")
+        }
+        #expect(try nested("seller").modelIsItsOptionals)
+        #expect(try nested("owner").modelIsItsOptionals)
+        #expect(try !nested("spot").modelIsItsOptionals)
+        #expect(try !nested("origin").modelIsItsOptionals)
+        #expect(try nested("branches").shape == .optionalModels)
+        #expect(try slot("codes").scalar == .optionalInt64s)
+        #expect(try slot("serials").scalar == .int64s)
     }
 
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")

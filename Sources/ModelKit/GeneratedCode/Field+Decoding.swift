@@ -18,9 +18,9 @@ extension Field where T: ModelDecodable {
     ///
     /// Never inlined, though specialized for each property type and reader, so that a model's initializer does
     /// not grow by a copy of it for each property. For the common scalars (`Int`, `String`, `Double`, `Bool`,
-    /// `Int64`, `Date`, `URL` and their optionals) and arrays of `Int`, `String` and `Double` (and their optionals)
-    /// read from JSON or Foundation objects, ModelKit compiles the specialization once and exports it: a model's
-    /// module calls that copy rather than compiling one of its own.
+    /// `Int64`, `Date`, `URL` and their optionals) and arrays of `Int`, `String`, `Double` and `Int64` (and their
+    /// optionals) read from JSON or Foundation objects, ModelKit compiles the specialization once and exports it: a
+    /// model's module calls that copy rather than compiling one of its own.
     @_specialize(exported:true,kind:full,where T == Int, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == String, R == JSONReader)
@@ -37,6 +37,8 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == [String]?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == [Double], R == JSONReader)
     @_specialize(exported:true,kind:full,where T == [Double]?, R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Int64], R == JSONReader)
+    @_specialize(exported:true,kind:full,where T == [Int64]?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Date, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Date?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == URL, R == JSONReader)
@@ -57,6 +59,8 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == [String]?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == [Double], R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == [Double]?, R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Int64], R == FoundationObjectReader)
+    @_specialize(exported:true,kind:full,where T == [Int64]?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Date, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Date?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == URL, R == FoundationObjectReader)

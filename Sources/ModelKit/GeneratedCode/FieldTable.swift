@@ -12,7 +12,7 @@ import Foundation
 /// A table instead holds, for each key the model reads directly, where its property's field lies in the model's
 /// fields and how to decode into it; the loop over the keys is compiled once here, for each of the two readers.
 /// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals) and arrays of
-/// the first three (and their optionals) are decoded by ModelKit's own exported specializations of
+/// `Int`, `String`, `Double` and `Int64` (and their optionals) are decoded by ModelKit's own exported specializations of
 /// ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a function specialized for its
 /// type in the model's module.
 ///
@@ -208,7 +208,7 @@ extension Field: KeyedFieldDecoding where T: ModelDecodable {}
 enum ScalarFieldKind: UInt8, Sendable {
     case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
     case int64, optionalInt64, date, optionalDate, url, optionalURL
-    case ints, optionalInts, strings, optionalStrings, doubles, optionalDoubles
+    case ints, optionalInts, strings, optionalStrings, doubles, optionalDoubles, int64s, optionalInt64s
 
     @inlinable init(_ type: Any.Type) {
         switch type {
@@ -232,6 +232,8 @@ enum ScalarFieldKind: UInt8, Sendable {
         case is [String]?.Type: self = .optionalStrings
         case is [Double].Type: self = .doubles
         case is [Double]?.Type: self = .optionalDoubles
+        case is [Int64].Type: self = .int64s
+        case is [Int64]?.Type: self = .optionalInt64s
         default: self = .none
         }
     }
@@ -264,6 +266,8 @@ enum ScalarFieldKind: UInt8, Sendable {
         case .optionalStrings: try Self.decode([String]?.self, field, priority, index, keys, &reader, context)
         case .doubles: try Self.decode([Double].self, field, priority, index, keys, &reader, context)
         case .optionalDoubles: try Self.decode([Double]?.self, field, priority, index, keys, &reader, context)
+        case .int64s: try Self.decode([Int64].self, field, priority, index, keys, &reader, context)
+        case .optionalInt64s: try Self.decode([Int64]?.self, field, priority, index, keys, &reader, context)
         }
         return true
     }

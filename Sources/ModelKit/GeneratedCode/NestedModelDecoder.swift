@@ -41,7 +41,9 @@ final class NestedModelDecoder: @unchecked Sendable {
     let optionalOptionalModel: any OptionalStorage.Type
     let arrayOfModels: any ArrayStorage.Type
     let optionalArray: any OptionalStorage.Type
-    let optionalOptionalArray: any OptionalStorage.Type
+    /// Whether the model is its own optional, and that optional's: whether `nil` lies in the model's spare bits, so
+    /// that a model decoded straight into the field's value (an `M?` or `M??`) is already its `.some`.
+    let modelIsItsOptionals: Bool
 
     private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
@@ -59,7 +61,7 @@ final class NestedModelDecoder: @unchecked Sendable {
         optionalOptionalModel = M??.self
         arrayOfModels = [M].self
         optionalArray = [M]?.self
-        optionalOptionalArray = [M]??.self
+        modelIsItsOptionals = MemoryLayout<M??>.size == MemoryLayout<M>.size
     }
 
     /// The decoder for a field of `T`, if `T` is a model, an optional model, or an array of them (or optional
@@ -76,8 +78,9 @@ final class NestedModelDecoder: @unchecked Sendable {
 
     /// The decoder for a property of `shape` holding `M`s, whose type is `propertyType`.
     static func make<M: KeyedModel>(model _: M.Type, shape: Shape, propertyType: Any.Type) -> NestedModelDecoder? {
-        // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it.
-        guard M.nullValue == nil else { return nil }
+        // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it. So would
+        // an array whose optionals were not its own bits, which Swift's single-reference `Array` always is.
+        guard M.nullValue == nil, MemoryLayout<[M]??>.size == MemoryLayout<[M]>.size else { return nil }
         return NestedModelDecoder(M.self, shape: shape, propertyType: propertyType)
     }
 
@@ -164,29 +167,50 @@ extension Optional: OptionalStorage {
     init(nilValue: Void) { self = .none }
 }
 
-/// An array, made at a pointer through its metatype (see ``NestedModelDecoder``).
+/// An array, made through its metatype (see ``NestedModelDecoder``).
 protocol ArrayStorage {
-    /// The array of the `count` elements at `elements`, which it moves; `elements` may be `nil` when `count` is 0.
-    init(movingFrom elements: UnsafeMutableRawPointer?, count: Int)
+    /// The empty array.
+    init(emptyArray: Void)
+    /// The array whose elements `initialize` decodes into its storage: it is given the storage, its capacity (at
+    /// least `capacity`) and the count of elements initialized, which it keeps current, so that they are destroyed
+    /// if it throws.
+    init(
+        capacity: Int, initializingWith initialize: (UnsafeMutableRawPointer, Int, inout Int) throws -> Void
+    ) rethrows
+    /// The array of the `count` elements at `elements`, which it moves.
+    init(movingFrom elements: UnsafeMutableRawPointer, count: Int)
 }
 
+// Decoded into the array's storage, not into room of the decoder's own and moved: twitter.json's hundred statuses
+// were copied once more, 340,000 instructions of `memcpy` an iteration (Benchmarks/NOTES.md, 2026-11-29, 11:00).
 extension Array: ArrayStorage {
-    init(movingFrom elements: UnsafeMutableRawPointer?, count: Int) {
-        guard let elements, count > 0 else {
-            self = []
-            return
+    init(emptyArray: Void) { self = [] }
+
+    init(
+        capacity: Int, initializingWith initialize: (UnsafeMutableRawPointer, Int, inout Int) throws -> Void
+    ) rethrows {
+        try self.init(unsafeUninitializedCapacity: capacity) { storage, initialized in
+            try initialize(UnsafeMutableRawPointer(storage.baseAddress!), storage.count, &initialized)
         }
-        self.init(unsafeUninitializedCapacity: count) { storage, initialized in
-            storage.baseAddress!.moveInitialize(from: elements.assumingMemoryBound(to: Element.self), count: count)
+    }
+
+    init(movingFrom elements: UnsafeMutableRawPointer, count: Int) {
+        self.init(capacity: count) { storage, _, initialized in
+            storage.assumingMemoryBound(to: Element.self).moveInitialize(
+                from: elements.assumingMemoryBound(to: Element.self), count: count)
             initialized = count
         }
     }
 }
 
 // Making the field's value. The field's value is `nil` until its first key is decoded, which is when these run:
-// it is initialized over, as `Field.decode` moves its first value in.
+// it is initialized over, as `Field.decode` moves its first value in. An array's optionals, and most models', are
+// the value's own bits (`nil` lies in its spare bits; the Swift ABI's single-payload enums), so the value is made
+// where it lies: wrapped in an optional and that in another, a decoded `TwitterUser` was moved three times, half a
+// million instructions of `memcpy` an iteration of twitter.json (Benchmarks/NOTES.md, 2026-11-29, 11:00).
 extension NestedModelDecoder {
-    /// Makes the field's value the model at `model`, which it moves (`M` or `M?`).
+    /// Makes the field's value the model at `model`, which it moves (`M` or `M?`), for a model that is not its
+    /// own optional.
     func setModel(movingFrom model: UnsafeMutableRawPointer, inField field: UnsafeMutableRawPointer) {
         let value = field + valueOffset
         if shape == .model {
@@ -198,27 +222,28 @@ extension NestedModelDecoder {
         }
     }
 
-    /// Makes the field's value an array of the `count` models at `models`, which it moves (`[M]` or `[M]?`).
-    func setModels(movingFrom models: UnsafeMutableRawPointer?, count: Int, inField field: UnsafeMutableRawPointer) {
-        let value = field + valueOffset
-        if shape == .models {
-            Self.initialize(optionalArray, at: value) {
-                Self.initialize(self.arrayOfModels, at: $0, movingFrom: models, count: count)
-            }
-        } else {
-            Self.initialize(optionalOptionalArray, at: value) { array in
-                Self.initialize(self.optionalArray, at: array) {
-                    Self.initialize(self.arrayOfModels, at: $0, movingFrom: models, count: count)
-                }
-            }
-        }
+    /// Makes the field's value `nil` again (`M?` or `M??` is `.none`), after a model decoded in place failed and
+    /// may have left part of itself there.
+    func setAbsent(inField field: UnsafeMutableRawPointer) {
+        let optional = shape == .model ? optionalModel : optionalOptionalModel
+        Self.initializeNil(optional, at: field + valueOffset)
+    }
+
+    /// Makes the field's value `array` (`[M]` or `[M]?`, their optionals its own bits).
+    func setModels<S: ArrayStorage>(_ array: consuming S, inField field: UnsafeMutableRawPointer) {
+        (field + valueOffset).initializeMemory(as: S.self, to: array)
     }
 
     /// Makes the field's value `nil` (`M?` or `[M]?`), for `null`.
     func setNil(inField field: UnsafeMutableRawPointer) {
-        let (outer, inner) =
-            shape == .optionalModel ? (optionalOptionalModel, optionalModel) : (optionalOptionalArray, optionalArray)
-        Self.initialize(outer, at: field + valueOffset) { Self.initializeNil(inner, at: $0) }
+        let value = field + valueOffset
+        if shape == .optionalModels {
+            Self.initializeNil(optionalArray, at: value)
+        } else if modelIsItsOptionals {
+            Self.initializeNil(optionalModel, at: value)
+        } else {
+            Self.initialize(optionalOptionalModel, at: value) { Self.initializeNil(optionalModel, at: $0) }
+        }
     }
 
     /// Initializes the memory at `value` to an `S` wrapping the value at `wrapped`, which it moves.
@@ -241,13 +266,6 @@ extension NestedModelDecoder {
     /// Initializes the memory at `value` to a `nil` `S`.
     private static func initializeNil<S: OptionalStorage>(_: S.Type, at value: UnsafeMutableRawPointer) {
         value.initializeMemory(as: S.self, to: S(nilValue: ()))
-    }
-
-    /// Initializes the memory at `value` to an `S` of the `count` elements at `elements`, which it moves.
-    private static func initialize<S: ArrayStorage>(
-        _: S.Type, at value: UnsafeMutableRawPointer, movingFrom elements: UnsafeMutableRawPointer?, count: Int
-    ) {
-        value.initializeMemory(as: S.self, to: S(movingFrom: elements, count: count))
     }
 }
 
@@ -343,21 +361,30 @@ extension NestedModelDecoder {
         }
     }
 
-    /// A model decoded through the reader's entry point (``ModelReader/decodeValue(_:from:context:)``) and moved
-    /// into the field.
+    /// A model decoded through the reader's entry point (``ModelReader/decodeValue(_:from:context:)``) into the
+    /// field.
     @inline(__always)
     private static func decodeModel<M: KeyedModel, R: ModelReader>(
         _: M.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder, from reader: inout R,
         context: DecodingContext
     ) throws {
-        try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
-            model.baseAddress!.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
-            decoder.setModel(movingFrom: UnsafeMutableRawPointer(model.baseAddress!), inField: field)
+        guard decoder.modelIsItsOptionals else {
+            return try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
+                model.baseAddress!.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+                decoder.setModel(movingFrom: UnsafeMutableRawPointer(model.baseAddress!), inField: field)
+            }
+        }
+        let value = (field + decoder.valueOffset).assumingMemoryBound(to: M.self)
+        do {
+            value.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+        } catch {
+            decoder.setAbsent(inField: field)
+            throw error
         }
     }
 
     /// The array's decoding (`Array.init(from:context:)`): its models, each decoded as an element (a failed one
-    /// dropped with a note in lenient mode), moved into the field.
+    /// dropped with a note in lenient mode), into the field.
     private func decodeModels<R: ModelReader>(
         intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
@@ -368,33 +395,66 @@ extension NestedModelDecoder {
         let expected = context.collectionSize
         let announced = reader.remainingElementCount
         guard try reader.nextElement() else {
-            setModels(movingFrom: nil, count: 0, inField: field)
+            Self.setEmptyModels(arrayOfModels, inField: field, of: self)
             context.collectionSize = 0
             return
         }
         try Self.decodeModels(
-            model, intoField: field, of: self, announced: announced, expected: expected, from: &reader,
-            context: context)
+            model, arrayOfModels, intoField: field, of: self, announced: announced, expected: expected,
+            from: &reader, context: context)
     }
 
-    /// The elements of an array whose first element is next, decoded into room that grows as `Array`'s does.
+    /// Makes the field's value the empty `S`.
+    private static func setEmptyModels<S: ArrayStorage>(
+        _: S.Type, inField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder
+    ) {
+        decoder.setModels(S(emptyArray: ()), inField: field)
+    }
+
+    /// The elements of an array of `M` (an `S`) whose first element is next, decoded into the array's storage as
+    /// far as the room made goes; the rest into room that grows as `Array`'s does, of which the array is made.
     @inline(__always)
-    private static func decodeModels<M: KeyedModel, R: ModelReader>(
-        _: M.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder, announced: Int?,
-        expected: Int, from reader: inout R, context: DecodingContext
+    private static func decodeModels<M: KeyedModel, S: ArrayStorage, R: ModelReader>(
+        _: M.Type, _: S.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder,
+        announced: Int?, expected: Int, from reader: inout R, context: DecodingContext
     ) throws {
-        var capacity = Swift.max(
-            context.arrayReservation(announced: announced, expected: expected, stride: MemoryLayout<M>.stride), 1)
-        var models = UnsafeMutablePointer<M>.allocate(capacity: capacity)
+        let room = context.arrayReservation(announced: announced, expected: expected, stride: MemoryLayout<M>.stride)
+        var index = 0
         var count = 0
+        var atElement = true
+        var spilled: UnsafeMutableRawPointer?
+        var capacity = 0
+        let array = try S(capacity: Swift.max(room, 1)) { storage, storageCapacity, initialized in
+            let elements = storage.assumingMemoryBound(to: M.self)
+            while atElement && initialized < storageCapacity {
+                if try decodeElement(M.self, at: index, into: elements + initialized, from: &reader, context: context) {
+                    initialized += 1
+                }
+                index += 1
+                atElement = try reader.nextElement()
+            }
+            count = initialized
+            guard atElement else { return }
+            // More elements than the room made: they move to room of ModelKit's own and the array made here is
+            // left empty. Appended to an array of a type not known here, each element asked the runtime for the
+            // array's metadata, 1.3 million instructions an iteration of citm_catalog.json.
+            capacity = storageCapacity * 2
+            let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity)
+            larger.moveInitialize(from: elements, count: initialized)
+            spilled = UnsafeMutableRawPointer(larger)
+            initialized = 0
+        }
+        guard let spilled else {
+            decoder.setModels(array, inField: field)
+            context.collectionSize = count
+            return
+        }
+        var models = spilled.assumingMemoryBound(to: M.self)
         defer {
             models.deinitialize(count: count)
             models.deallocate()
         }
-        var index = 0
-        var atElement = true
         while atElement {
-            if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
             if count == capacity {
                 capacity *= 2
                 let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity)
@@ -408,7 +468,7 @@ extension NestedModelDecoder {
             index += 1
             atElement = try reader.nextElement()
         }
-        decoder.setModels(movingFrom: UnsafeMutableRawPointer(models), count: count, inField: field)
+        decoder.setModels(S(movingFrom: UnsafeMutableRawPointer(models), count: count), inField: field)
         context.collectionSize = count
         count = 0
     }
@@ -419,6 +479,7 @@ extension NestedModelDecoder {
         _: M.Type, at index: Int, into model: UnsafeMutablePointer<M>, from reader: inout R,
         context: DecodingContext
     ) throws -> Bool {
+        if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
         try context.push(.index(index))
         defer { context.pop() }
         let depth = reader.depth
