@@ -391,6 +391,18 @@ extension Array: ModelEncodable where Element: ModelEncodable {
     /// Writes the elements in order.
     @inlinable
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
+        // Decided when compiled, as in decoding: generic code calls ModelKit's copy, which jumps to code compiled
+        // here for the common arrays.
+        if _isConcrete(Element.self) {
+            try encodeElements(to: &writer, context: context)
+        } else {
+            try context.encodeArray(self, to: &writer)
+        }
+    }
+
+    /// Writes the elements in order, in code compiled for the element's type where it is known.
+    @inlinable
+    func encodeElements<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         try writer.beginArray(count: count)
         try context.enter()
         for element in self {
@@ -398,6 +410,27 @@ extension Array: ModelEncodable where Element: ModelEncodable {
         }
         context.leave()
         try writer.endArray()
+    }
+}
+
+extension EncodingContext {
+    // Compiled here for the common arrays and the two writers models have entry points for, and chosen by a type
+    // check at the start of the generic code, as `DecodingContext.decodeArray` is: a model compiled with
+    // MODELKIT_GENERIC_MODELS reaches an array only through that code, where every element went through witness
+    // tables (canada.json from such a module took 1.19 times the instructions of the model compiled for the writer;
+    // Benchmarks/NOTES.md, 2026-11-29, 11:00).
+    /// Writes an array of `Element`s through code compiled once here, generic over the element type.
+    @_specialize(kind:full,where Element == Int, W == JSONWriter)
+    @_specialize(kind:full,where Element == Double, W == JSONWriter)
+    @_specialize(kind:full,where Element == String, W == JSONWriter)
+    @_specialize(kind:full,where Element == [Double], W == JSONWriter)
+    @_specialize(kind:full,where Element == Int, W == FoundationObjectWriter)
+    @_specialize(kind:full,where Element == Double, W == FoundationObjectWriter)
+    @_specialize(kind:full,where Element == String, W == FoundationObjectWriter)
+    @_specialize(kind:full,where Element == [Double], W == FoundationObjectWriter)
+    @inlinable @inline(never)
+    func encodeArray<Element: ModelEncodable, W: ModelWriter>(_ array: [Element], to writer: inout W) throws {
+        try array.encodeElements(to: &writer, context: self)
     }
 }
 
@@ -478,11 +511,26 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
         try context.enter()
         // The entries' indices are sorted, not the keys: looking each sorted key up again hashed it a second
         // time. The value is read through its index rather than as `self[key]!`, which copied it out.
-        var order = Array(indices)
-        order.sort { keys[$0] < keys[$1] }
-        for index in order {
-            try writer.writeKey(keys[index])
-            try values[index].encodeValue(to: &writer, context: context)
+        if _isConcrete(Value.self) {
+            var order = Array(indices)
+            order.sort { keys[$0] < keys[$1] }
+            for index in order {
+                try writer.writeKey(keys[index])
+                try values[index].encodeValue(to: &writer, context: context)
+            }
+        } else {
+            // Decided when compiled: generic code (a model compiled with MODELKIT_GENERIC_MODELS) sorted the
+            // indices, whose type depends on the value's, in the standard library's unspecialized sort, which
+            // allocated for each element it read; here the positions are sorted by the keys, both types known
+            // (weibo.json's pictures written from such a module: Benchmarks/NOTES.md, 2026-11-29, 11:00).
+            let entries = Array(indices)
+            let names = entries.map { keys[$0] }
+            var order = Array(names.indices)
+            order.sort { names[$0] < names[$1] }
+            for position in order {
+                try writer.writeKey(names[position])
+                try values[entries[position]].encodeValue(to: &writer, context: context)
+            }
         }
         context.leave()
         try writer.endDictionary()
