@@ -64,11 +64,14 @@ enum EntryPoints {
             return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"]
                 + specializedDecoders + [""] + specializedEncoders + ["#endif"]
         }
+        let tableEncoding =
+            "Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), to: &writer, context: context)"
         return ["#if \(tableCondition)", "#if \(genericModelsCondition)"] + table(slots, unspecialized: true)
             + ["#else"] + table(slots, unspecialized: false) + ["#endif"]
             + tableMembers(access: access, generator: generator)
             + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
-            + specializedDecoders + ["#endif", "#if \(genericModelsCondition)"]
+            + specializedDecoders + ["#endif", "#if \(genericModelsCondition) && \(tableCondition)"]
+            + encoders(access: access, encoding: tableEncoding) + ["#elseif \(genericModelsCondition)"]
             + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
     }
 
@@ -81,9 +84,11 @@ enum EntryPoints {
     ///   property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it.
     private static func table(_ slots: [(arguments: String, key: String)], unspecialized: Bool) -> [String] {
         let label = unspecialized ? "unspecialized: " : ""
+        let encoding = unspecialized ? ", encoding: Self.self, fields: \(ModelCodeGenerator.fieldsTypeName).self" : ""
         let lines = slots.map { "ModelKit.FieldSlot(\(label)\($0.arguments)),  // \($0.key)" }
         guard lines.count > slotsPerLiteral else {
-            return ["fileprivate static let _fieldTable = ModelKit.FieldTable(["] + lines.map { "    " + $0 } + ["])"]
+            return ["fileprivate static let _fieldTable = ModelKit.FieldTable(["] + lines.map { "    " + $0 }
+                + ["]\(encoding))"]
         }
         var result = ["fileprivate static let _fieldTable: ModelKit.FieldTable = {"]
         for start in stride(from: 0, to: lines.count, by: slotsPerLiteral) {
@@ -91,7 +96,7 @@ enum EntryPoints {
             result += [start == 0 ? "    var slots: [ModelKit.FieldSlot] = [" : "    slots.append(contentsOf: ["]
             result += chunk + [start == 0 ? "    ]" : "    ])"]
         }
-        return result + ["    return ModelKit.FieldTable(slots)", "}()"]
+        return result + ["    return ModelKit.FieldTable(slots\(encoding))", "}()"]
     }
 
     /// The most slots one array literal of a field table holds.

@@ -208,3 +208,6 @@ public struct WidePublicRecord: Equatable, Sendable {
     /// Property 100.
     public var p100 = 0
 }
+
+/// The record's table, named where it is visible: this file compiles only where the macro wrote it.
+let widePublicRecordFieldTable = WidePublicRecord._fieldTable

@@ -122,6 +122,29 @@ struct GenericTablesTests {
         #expect(try slot("serials").scalar == .int64s)
     }
 
+    @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")
+    func encodingTables() throws {
+        #expect(listingFieldTables.allSatisfy { $0.encoding != nil })
+        #expect(kennelFieldTable.encoding != nil)
+        #expect(widePublicRecordFieldTable.encoding?.entries.count == 101)
+        // The listing's properties in declaration order, each under its first key.
+        let keys = Listing.modelKeys.declared.keys
+        let listing = try #require(listingFieldTables[0].encoding)
+        #expect(listing.entries.map { keys[$0.keyIndex] }.prefix(3) == ["id", "user_name", "score"])
+        #expect(listing.entries.map(\.offset) == listing.entries.map(\.offset).sorted())
+        // A table whose struct is not the one its fields belong to has no encoding, and writes through `encode`.
+        let slots = kennelFieldTable.slots
+        #expect(FieldTable(slots, encoding: Keeper.self, fields: Kennel._DecodingFields.self).encoding == nil)
+        #expect(FieldTable(slots, encoding: Seller.self, fields: Kennel._DecodingFields.self).encoding == nil)
+        let kennel = Kennel(keeper: Keeper(name: "A"), keepers: [Keeper(name: "B")])
+        for table in [kennelFieldTable, FieldTable(slots, encoding: Seller.self, fields: Kennel._DecodingFields.self)] {
+            var writer = JSONWriter()
+            let context = EncodingContext()
+            try table.encode(kennel, keys: Kennel.modelKeys.declared, to: &writer, context: context)
+            #expect(writer.bytes == Array(try kennel.jsonData()))
+        }
+    }
+
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")
     func tableDecodesAsSwitch() async {
         await TableDecodingChecks.expectTableDecodesAsSwitch(Listing.self, ListingTwin.self)

@@ -110,7 +110,7 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.currency),  // "currency"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.code),  // "code"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.note),  // "note"
-                    ])
+                    ], encoding: Self.self, fields: _DecodingFields.self)
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
@@ -157,7 +157,15 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -269,7 +277,7 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.when),  // "when"
-                    ])
+                    ], encoding: Self.self, fields: _DecodingFields.self)
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
@@ -314,7 +322,15 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -419,7 +435,7 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
-                    ])
+                    ], encoding: Self.self, fields: _DecodingFields.self)
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
@@ -463,7 +479,15 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+
+                    package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }
@@ -582,7 +606,7 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.balance),  // "balance"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.audit),  // "audit"
-                    ])
+                    ], encoding: Self.self, fields: _DecodingFields.self)
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
@@ -628,7 +652,15 @@ struct MemberwiseInitializerTests {
                         try Self(from: &reader, context: context)
                     }
                     #endif
-                    #if MODELKIT_GENERIC_MODELS
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
                     }

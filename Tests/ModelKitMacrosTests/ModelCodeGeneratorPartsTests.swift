@@ -278,7 +278,11 @@ struct ModelCodeGeneratorPartsTests {
                 "fileprivate static let _fieldTable = ModelKit.FieldTable([",
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p0),  // "p0""#,
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p1),  // "p1""#,
-                "])",
+                "], encoding: Self.self, fields: _DecodingFields.self)",
+            ])
+        #expect(
+            try tableLines(properties: 201, unspecialized: true).suffix(2) == [
+                "    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingFields.self)", "}()",
             ])
         let narrow = try tableLines(properties: 100)
         #expect(narrow.count == 102)

@@ -35,10 +35,36 @@ import Foundation
 /// 2026-11-28, 22:30, and 2026-11-29, 03:30 and 08:30).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
+    /// How the struct is written, for a table made by ``init(_:encoding:fields:)``.
+    @usableFromInline let encoding: FieldEncoding?
 
     /// A table whose slot at each index decodes the key at that index of the model's key table.
     @inlinable public init(_ slots: [FieldSlot]) {
         self.slots = slots
+        encoding = nil
+    }
+
+    /// A table whose slot at each index decodes the key at that index of the model's key table, and which writes
+    /// the struct `model`, whose decoding fields are a `fields`, through a loop compiled in ModelKit (see
+    /// ``encode(_:keys:to:context:)``).
+    public init(_ slots: [FieldSlot], encoding model: Any.Type, fields: Any.Type) {
+        self.slots = slots
+        encoding = FieldEncoding(model: model, fields: fields, slots: slots)
+    }
+
+    /// Writes `model`, the struct the table was made for by ``init(_:encoding:fields:)``, as a dictionary: the
+    /// statements of its generated `encode`, run by a loop compiled in ModelKit for the writer. Through the
+    /// generated `encode` if the table has no encoding.
+    @inlinable
+    public func encode<Model: ModelEncodable, W: FieldTableWriter>(
+        _ model: Model, keys: KeyTable, to writer: inout W, context: EncodingContext
+    ) throws {
+        guard encoding != nil else {
+            return try ModelEntryPoints.encodeGenerically(model, to: &writer, context: context)
+        }
+        try withUnsafePointer(to: model) { model in
+            try W.encode(self, model: UnsafeRawPointer(model), keys: keys, to: &writer, context: context)
+        }
     }
 
     /// Reads the dictionary at `reader` into `fields`, a model's `_DecodingFields`, one slot per key: throws a

@@ -1,0 +1,174 @@
+// Called by code @DictionaryModel generates, through FieldTable: change with Sources/ModelKitMacros and
+// Tests/ModelKitMacrosTests.
+
+import Foundation
+
+// The standard library's reflection of a struct's stored properties (names, offsets and types, from the type's
+// metadata), SPI since Swift 5.9: the encoding table is made from it at run time, so that a model's module compiles
+// nothing for it (a table the macro wrote took the compile benchmark's 300-property model past twice `Codable`'s
+// build time; Benchmarks/NOTES.md, 2026-11-29, 06:00).
+@_spi(Reflection) import Swift
+
+// A model compiled with both conditions was written through its generic `encode`, every property a call of the
+// unspecialized `writeField` and each writer call through a witness table: from another module, JSON took 1.2–1.5
+// times the time of the same models compiled for the writer (Benchmarks/NOTES.md, 2026-11-29, 11:00).
+/// How the ``FieldTable`` of a struct compiled with both `MODELKIT_GENERIC_MODELS` and `MODELKIT_DECODING_TABLES`
+/// writes the struct: each property's place in it, its first key, and its type, found once from the struct's
+/// metadata; the loop over them is compiled here for each writer, and writes the common scalars and arrays through
+/// code compiled for them, every other property through ModelKit's generic `writeField`.
+///
+/// It writes what the struct's generated `encode` writes, in the same order: the properties its decoding fields
+/// hold, in declaration order, each under its first key.
+@usableFromInline
+final class FieldEncoding: @unchecked Sendable {
+    /// One property.
+    struct Entry {
+        /// Where it lies in the struct.
+        let offset: Int
+        /// Its first key's index in the model's key table.
+        let keyIndex: Int
+        /// Its kind, if it is a common scalar or array of them.
+        let scalar: ScalarFieldKind
+        /// Its type.
+        let type: any ModelEncodable.Type
+    }
+
+    let entries: [Entry]
+
+    /// The encoding of `model`, a struct, whose decoding fields (`fields`, a struct of ``Field``s, in parts or
+    /// not) the table's `slots` decode; `nil` if a stored property cannot be found so, and the model's generated
+    /// `encode` is to be called instead.
+    init?(model: Any.Type, fields: Any.Type, slots: [FieldSlot]) {
+        var firstKeys: [Int: Int] = [:]
+        for (index, slot) in slots.enumerated() where slot.priority == 0 {
+            firstKeys[slot.offset] = index
+        }
+        var keyIndices: [String: Int] = [:]
+        guard Self.forEachField(of: fields, at: 0, { name, offset in keyIndices[name] = firstKeys[offset] }),
+            keyIndices.count == firstKeys.count
+        else { return nil }
+        var entries: [Entry] = []
+        let found = _forEachField(of: model) { name, offset, type, _ in
+            guard let keyIndex = keyIndices[String(cString: name)] else { return true }
+            guard let encodable = type as? any ModelEncodable.Type else { return false }
+            entries.append(Entry(offset: offset, keyIndex: keyIndex, scalar: ScalarFieldKind(type), type: encodable))
+            return true
+        }
+        guard found, entries.count == keyIndices.count else { return nil }
+        self.entries = entries
+    }
+
+    /// Calls `body` with the name and offset of each ``Field`` of `fields`, a struct whose stored properties are
+    /// fields or parts holding fields (a wide model's), at `base`; false if it is not such a struct.
+    private static func forEachField(of fields: Any.Type, at base: Int, _ body: (String, Int) -> Void) -> Bool {
+        _forEachField(of: fields) { name, offset, type, _ in
+            guard type is any NestedModelField.Type else { return forEachField(of: type, at: base + offset, body) }
+            body(String(cString: name), base + offset)
+            return true
+        }
+    }
+
+    /// Writes the struct at `model` as a dictionary: its generated `encode`'s statements, run by a loop.
+    @inline(__always)
+    func encode<W: ModelWriter>(
+        _ model: UnsafeRawPointer, keys: KeyTable, to writer: inout W, context: EncodingContext
+    ) throws {
+        try writer.beginDictionary(count: entries.count)
+        try context.enter()
+        try entries.withUnsafeBufferPointer { entries in
+            for entry in entries {
+                let value = model + entry.offset
+                if try !entry.scalar.write(value, keyAt: entry.keyIndex, in: keys, to: &writer, context: context) {
+                    try Self.write(
+                        entry.type, at: value, keyAt: entry.keyIndex, in: keys, to: &writer, context: context)
+                }
+            }
+        }
+        context.leave()
+        try writer.endDictionary()
+    }
+
+    /// Writes the property of type `T` at `value` through ModelKit's generic `writeField`.
+    private static func write<T: ModelEncodable, W: ModelWriter>(
+        _: T.Type, at value: UnsafeRawPointer, keyAt index: Int, in keys: KeyTable, to writer: inout W,
+        context: EncodingContext
+    ) throws {
+        try context.writeField(value.assumingMemoryBound(to: T.self).pointee, keyAt: index, in: keys, to: &writer)
+    }
+}
+
+extension ScalarFieldKind {
+    /// Writes the property of this kind at `value` under the key at `index`; false, having done nothing, for
+    /// ``none``.
+    @inline(__always)
+    func write<W: ModelWriter>(
+        _ value: UnsafeRawPointer, keyAt index: Int, in keys: KeyTable, to writer: inout W, context: EncodingContext
+    ) throws -> Bool {
+        switch self {
+        case .none: return false
+        case .int: try Self.write(Int.self, value, index, keys, &writer, context)
+        case .optionalInt: try Self.write(Int?.self, value, index, keys, &writer, context)
+        case .string: try Self.write(String.self, value, index, keys, &writer, context)
+        case .optionalString: try Self.write(String?.self, value, index, keys, &writer, context)
+        case .double: try Self.write(Double.self, value, index, keys, &writer, context)
+        case .optionalDouble: try Self.write(Double?.self, value, index, keys, &writer, context)
+        case .bool: try Self.write(Bool.self, value, index, keys, &writer, context)
+        case .optionalBool: try Self.write(Bool?.self, value, index, keys, &writer, context)
+        case .int64: try Self.write(Int64.self, value, index, keys, &writer, context)
+        case .optionalInt64: try Self.write(Int64?.self, value, index, keys, &writer, context)
+        case .date: try Self.write(Date.self, value, index, keys, &writer, context)
+        case .optionalDate: try Self.write(Date?.self, value, index, keys, &writer, context)
+        case .url: try Self.write(URL.self, value, index, keys, &writer, context)
+        case .optionalURL: try Self.write(URL?.self, value, index, keys, &writer, context)
+        case .ints: try Self.write([Int].self, value, index, keys, &writer, context)
+        case .optionalInts: try Self.write([Int]?.self, value, index, keys, &writer, context)
+        case .strings: try Self.write([String].self, value, index, keys, &writer, context)
+        case .optionalStrings: try Self.write([String]?.self, value, index, keys, &writer, context)
+        case .doubles: try Self.write([Double].self, value, index, keys, &writer, context)
+        case .optionalDoubles: try Self.write([Double]?.self, value, index, keys, &writer, context)
+        case .int64s: try Self.write([Int64].self, value, index, keys, &writer, context)
+        case .optionalInt64s: try Self.write([Int64]?.self, value, index, keys, &writer, context)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func write<T: ModelEncodable, W: ModelWriter>(
+        _: T.Type, _ value: UnsafeRawPointer, _ index: Int, _ keys: KeyTable, _ writer: inout W,
+        _ context: EncodingContext
+    ) throws {
+        try context.writeField(value.assumingMemoryBound(to: T.self).pointee, keyAt: index, in: keys, to: &writer)
+    }
+}
+
+/// The writers a ``FieldTable`` writes a struct to, ``JSONWriter`` and ``FoundationObjectWriter``: each has the
+/// loop over the struct's properties compiled for it in ModelKit.
+public protocol FieldTableWriter: ModelWriter {
+    /// Writes the struct at `model` through the table's encoding.
+    static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout Self, context: EncodingContext
+    ) throws
+}
+
+// The loops are not inlinable: compiled here, once for each writer, which is the point of the table.
+extension JSONWriter: FieldTableWriter {
+    /// Writes the struct through the table's loop, compiled for JSON.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout JSONWriter,
+        context: EncodingContext
+    ) throws {
+        try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
+    }
+}
+
+extension FoundationObjectWriter: FieldTableWriter {
+    /// Writes the struct through the table's loop, compiled for Foundation objects.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout FoundationObjectWriter,
+        context: EncodingContext
+    ) throws {
+        try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
+    }
+}
