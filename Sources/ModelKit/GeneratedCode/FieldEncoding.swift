@@ -10,8 +10,8 @@ import Foundation
 @_spi(Reflection) import Swift
 
 // A model compiled with both conditions was written through its generic `encode`, every property a call of the
-// unspecialized `writeField` and each writer call through a witness table: from another module, JSON took 1.2–1.5
-// times the time of the same models compiled for the writer (Benchmarks/NOTES.md, 2026-11-29, 11:00).
+// unspecialized `writeField` and each writer call through a witness table: from another module, JSON took 1.2–1.6
+// times the time of the same models compiled for the writer (Benchmarks/NOTES.md, 2026-11-29, 10:30).
 /// How the ``FieldTable`` of a struct compiled with both `MODELKIT_GENERIC_MODELS` and `MODELKIT_DECODING_TABLES`
 /// writes the struct: each property's place in it, its first key, and its type, found once from the struct's
 /// metadata; the loop over them is compiled here for each writer, and writes the common scalars and arrays through

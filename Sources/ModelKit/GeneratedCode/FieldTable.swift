@@ -29,10 +29,13 @@ import Foundation
 /// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
 /// the loop over the keys and the common scalars run compiled for the reader. So do properties that hold models
 /// (`M`, `M?`, `[M]`, `[M]?`): their slots carry a `NestedModelDecoder`, made once per slot, through which the
-/// model's entry point for the reader is called. From another module, JSON decodes in 0.96–1.24 times the
-/// instructions of the models compiled for the reader on the benchmark's files, where it took up to 1.52 times with
-/// the nested models' generic code; release builds took 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`,
-/// 2026-11-28, 22:30, and 2026-11-29, 03:30 and 08:30).
+/// model's entry point for the reader is called. Such a table also writes its struct (``init(_:encoding:fields:)``,
+/// ``encode(_:keys:to:context:)``): a loop compiled here for each writer, over the properties as the struct's
+/// metadata places them. From another module, JSON decodes in 0.96–1.20 times the instructions of the models
+/// compiled for the reader on the benchmark's files (up to 1.52 times with the nested models' generic code) and
+/// encodes in 1.00–1.18 times (up to 1.39 with the generic `encode`); release builds took 20–36% longer than with
+/// `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30 and
+/// 10:30).
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
     /// How the struct is written, for a table made by ``init(_:encoding:fields:)``.
@@ -52,10 +55,13 @@ public struct FieldTable: Sendable {
         encoding = FieldEncoding(model: model, fields: fields, slots: slots)
     }
 
+    // Neither inlined nor specialized, as `ModelEntryPoints.encodeGenerically` is: inlinable, it was compiled in the
+    // model's module for each model and writer, and the compile benchmark's module of 30 models took 2.03×
+    // `Codable`'s release build, past the 2.0 (Benchmarks/NOTES.md, 2026-11-29, 10:30).
     /// Writes `model`, the struct the table was made for by ``init(_:encoding:fields:)``, as a dictionary: the
     /// statements of its generated `encode`, run by a loop compiled in ModelKit for the writer. Through the
     /// generated `encode` if the table has no encoding.
-    @inlinable
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func encode<Model: ModelEncodable, W: FieldTableWriter>(
         _ model: Model, keys: KeyTable, to writer: inout W, context: EncodingContext
     ) throws {

@@ -177,12 +177,12 @@ protocol ArrayStorage {
     init(
         capacity: Int, initializingWith initialize: (UnsafeMutableRawPointer, Int, inout Int) throws -> Void
     ) rethrows
-    /// The array of the `count` elements at `elements`, which it moves.
-    init(movingFrom elements: UnsafeMutableRawPointer, count: Int)
+    /// Appends the element at `element`, which it moves.
+    mutating func append(movingFrom element: UnsafeMutableRawPointer)
 }
 
 // Decoded into the array's storage, not into room of the decoder's own and moved: twitter.json's hundred statuses
-// were copied once more, 340,000 instructions of `memcpy` an iteration (Benchmarks/NOTES.md, 2026-11-29, 11:00).
+// were copied once more, 340,000 instructions of `memcpy` an iteration (Benchmarks/NOTES.md, 2026-11-29, 10:30).
 extension Array: ArrayStorage {
     init(emptyArray: Void) { self = [] }
 
@@ -194,12 +194,8 @@ extension Array: ArrayStorage {
         }
     }
 
-    init(movingFrom elements: UnsafeMutableRawPointer, count: Int) {
-        self.init(capacity: count) { storage, _, initialized in
-            storage.assumingMemoryBound(to: Element.self).moveInitialize(
-                from: elements.assumingMemoryBound(to: Element.self), count: count)
-            initialized = count
-        }
+    mutating func append(movingFrom element: UnsafeMutableRawPointer) {
+        append(element.assumingMemoryBound(to: Element.self).move())
     }
 }
 
@@ -207,7 +203,7 @@ extension Array: ArrayStorage {
 // it is initialized over, as `Field.decode` moves its first value in. An array's optionals, and most models', are
 // the value's own bits (`nil` lies in its spare bits; the Swift ABI's single-payload enums), so the value is made
 // where it lies: wrapped in an optional and that in another, a decoded `TwitterUser` was moved three times, half a
-// million instructions of `memcpy` an iteration of twitter.json (Benchmarks/NOTES.md, 2026-11-29, 11:00).
+// million instructions of `memcpy` an iteration of twitter.json (Benchmarks/NOTES.md, 2026-11-29, 10:30).
 extension NestedModelDecoder {
     /// Makes the field's value the model at `model`, which it moves (`M` or `M?`), for a model that is not its
     /// own optional.
@@ -412,7 +408,7 @@ extension NestedModelDecoder {
     }
 
     /// The elements of an array of `M` (an `S`) whose first element is next, decoded into the array's storage as
-    /// far as the room made goes; the rest into room that grows as `Array`'s does, of which the array is made.
+    /// far as the room made goes, then appended, as `Array.init(decoding:context:)` does in generic code.
     @inline(__always)
     private static func decodeModels<M: KeyedModel, S: ArrayStorage, R: ModelReader>(
         _: M.Type, _: S.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder,
@@ -422,11 +418,9 @@ extension NestedModelDecoder {
         var index = 0
         var count = 0
         var atElement = true
-        var spilled: UnsafeMutableRawPointer?
-        var capacity = 0
-        let array = try S(capacity: Swift.max(room, 1)) { storage, storageCapacity, initialized in
+        var array = try S(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
             let elements = storage.assumingMemoryBound(to: M.self)
-            while atElement && initialized < storageCapacity {
+            while atElement && initialized < capacity {
                 if try decodeElement(M.self, at: index, into: elements + initialized, from: &reader, context: context) {
                     initialized += 1
                 }
@@ -434,43 +428,23 @@ extension NestedModelDecoder {
                 atElement = try reader.nextElement()
             }
             count = initialized
-            guard atElement else { return }
-            // More elements than the room made: they move to room of ModelKit's own and the array made here is
-            // left empty. Appended to an array of a type not known here, each element asked the runtime for the
-            // array's metadata, 1.3 million instructions an iteration of citm_catalog.json.
-            capacity = storageCapacity * 2
-            let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity)
-            larger.moveInitialize(from: elements, count: initialized)
-            spilled = UnsafeMutableRawPointer(larger)
-            initialized = 0
         }
-        guard let spilled else {
-            decoder.setModels(array, inField: field)
-            context.collectionSize = count
-            return
-        }
-        var models = spilled.assumingMemoryBound(to: M.self)
-        defer {
-            models.deinitialize(count: count)
-            models.deallocate()
-        }
-        while atElement {
-            if count == capacity {
-                capacity *= 2
-                let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity)
-                larger.moveInitialize(from: models, count: count)
-                models.deallocate()
-                models = larger
+        // Past the room made, moving the elements to room of ModelKit's own and making a second array of them cost
+        // more than appending (citm_catalog.json, Benchmarks/NOTES.md, 2026-11-29, 10:30).
+        if atElement {
+            try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
+                while atElement {
+                    if try decodeElement(M.self, at: index, into: model.baseAddress!, from: &reader, context: context) {
+                        array.append(movingFrom: UnsafeMutableRawPointer(model.baseAddress!))
+                        count += 1
+                    }
+                    index += 1
+                    atElement = try reader.nextElement()
+                }
             }
-            if try decodeElement(M.self, at: index, into: models + count, from: &reader, context: context) {
-                count += 1
-            }
-            index += 1
-            atElement = try reader.nextElement()
         }
-        decoder.setModels(S(movingFrom: UnsafeMutableRawPointer(models), count: count), inField: field)
+        decoder.setModels(array, inField: field)
         context.collectionSize = count
-        count = 0
     }
 
     /// `DecodingContext.decodeElement`: the model at `index` into `model`; false for one dropped in lenient mode.

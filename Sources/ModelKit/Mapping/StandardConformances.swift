@@ -418,7 +418,7 @@ extension EncodingContext {
     // check at the start of the generic code, as `DecodingContext.decodeArray` is: a model compiled with
     // MODELKIT_GENERIC_MODELS reaches an array only through that code, where every element went through witness
     // tables (canada.json from such a module took 1.19 times the instructions of the model compiled for the writer;
-    // Benchmarks/NOTES.md, 2026-11-29, 11:00).
+    // Benchmarks/NOTES.md, 2026-11-29, 10:30).
     /// Writes an array of `Element`s through code compiled once here, generic over the element type.
     @_specialize(kind:full,where Element == Int, W == JSONWriter)
     @_specialize(kind:full,where Element == Double, W == JSONWriter)
@@ -522,7 +522,7 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
             // Decided when compiled: generic code (a model compiled with MODELKIT_GENERIC_MODELS) sorted the
             // indices, whose type depends on the value's, in the standard library's unspecialized sort, which
             // allocated for each element it read; here the positions are sorted by the keys, both types known
-            // (weibo.json's pictures written from such a module: Benchmarks/NOTES.md, 2026-11-29, 11:00).
+            // (weibo.json's pictures written from such a module: Benchmarks/NOTES.md, 2026-11-29, 10:30).
             let entries = Array(indices)
             let names = entries.map { keys[$0] }
             var order = Array(names.indices)

@@ -23,6 +23,7 @@ enum TypeNaming {
         "BinaryPropertyListReader", "BinaryPropertyListWriter", "CodableBridge", "ConversionRules",
         "DateFormatTransform", "DateText", "Decoded", "DecodingContext", "DecodingOptions", "Diagnostic",
         "DictionaryModel", "EncodingContext", "EncodingOptions", "Field", "FieldSlot", "FieldTable", "FieldTableReader",
+        "FieldTableWriter",
         "FoundationObjectBuilder", "FoundationObjectReader", "FoundationObjectWriter", "FoundationObjects", "Ignored",
         "JSONFieldDecoder", "JSONFormat", "JSONReader", "JSONWriter", "Key", "KeyLookup", "KeyTable", "KeyedModel",
         "MappingError", "MemberwiseMarker", "ModelCodable", "ModelDecodable", "ModelDecoder", "ModelEncodable",
