@@ -28,11 +28,13 @@
 ///
 /// The two conditions compose. A module compiled with both still compiles nothing for a reader or a property's type,
 /// but its tables are made of ModelKit's unspecialized slots (`FieldSlot(unspecialized:)`), so the loop over the
-/// keys, the common scalars and the properties that hold models run compiled for the reader: from another module,
-/// JSON decodes in 0.96–1.24 times the instructions of the models compiled for the reader on the benchmark's files
-/// (1.4 times the time for a model of 300 properties, a quarter of them holding models), where the generic code alone
-/// took 1.0–4.2 times the time, for release builds 20–36% longer than with ``genericModelsCondition`` alone
-/// (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30 and 08:30).
+/// keys, the common scalars and the properties that hold models run compiled for the reader; a struct's table is made
+/// with its type and its fields' (`FieldTable(_:encoding:fields:)`), from whose metadata ModelKit finds where each
+/// property lies, and its JSON and Foundation-object encoding entry points write through the table too. From another
+/// module, JSON decodes in 0.96–1.20 times the instructions of the models compiled for the reader on the benchmark's
+/// files and encodes in 1.00–1.18 times, where the generic code alone took 1.0–4.2 times the time, for release builds
+/// 20–36% longer than with ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and
+/// 2026-11-29, 03:30, 08:30 and 10:30).
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
@@ -81,7 +83,8 @@ enum EntryPoints {
     /// compile job half as long again as literals (3.3 s against 2.1 s).
     ///
     /// - Parameter unspecialized: whether the slots are ModelKit's, their decoders compiled once, generic over the
-    ///   property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it.
+    ///   property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it;
+    ///   such a table is given the struct's type and its fields', so that it writes the struct too.
     private static func table(_ slots: [(arguments: String, key: String)], unspecialized: Bool) -> [String] {
         let label = unspecialized ? "unspecialized: " : ""
         let encoding = unspecialized ? ", encoding: Self.self, fields: \(ModelCodeGenerator.fieldsTypeName).self" : ""
