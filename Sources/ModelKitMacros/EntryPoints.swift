@@ -32,7 +32,7 @@
 /// with its type and its fields' (`FieldTable(_:encoding:fields:)`), from whose metadata ModelKit finds where each
 /// property lies, and its JSON and Foundation-object encoding entry points write through the table too. From another
 /// module, JSON decodes in 0.96–1.20 times the instructions of the models compiled for the reader on the benchmark's
-/// files and encodes in 1.00–1.18 times, where the generic code alone took 1.0–4.2 times the time, for release builds
+/// files and encodes in 1.00–1.17 times, where the generic code alone took 1.0–4.2 times the time, for release builds
 /// 20–36% longer than with ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and
 /// 2026-11-29, 03:30, 08:30 and 10:30).
 enum EntryPoints {

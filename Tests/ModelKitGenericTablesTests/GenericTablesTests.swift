@@ -136,13 +136,21 @@ struct GenericTablesTests {
         let slots = kennelFieldTable.slots
         #expect(FieldTable(slots, encoding: Keeper.self, fields: Kennel._DecodingFields.self).encoding == nil)
         #expect(FieldTable(slots, encoding: Seller.self, fields: Kennel._DecodingFields.self).encoding == nil)
+        // Both write what the struct's generated `encode` writes.
         let kennel = Kennel(keeper: Keeper(name: "A"), keepers: [Keeper(name: "B")])
+        var generated = JSONWriter()
+        try kennel.encode(to: &generated, context: EncodingContext())
         for table in [kennelFieldTable, FieldTable(slots, encoding: Seller.self, fields: Kennel._DecodingFields.self)] {
             var writer = JSONWriter()
-            let context = EncodingContext()
-            try table.encode(kennel, keys: Kennel.modelKeys.declared, to: &writer, context: context)
-            #expect(writer.bytes == Array(try kennel.jsonData()))
+            try table.encode(kennel, keys: Kennel.modelKeys.declared, to: &writer, context: EncodingContext())
+            #expect(writer.bytes == generated.bytes)
         }
+        // A model of another type than the table's is written by its own `encode`, not read through the offsets.
+        let seller = Seller(name: "S", rating: 2)
+        var sellerWriter = JSONWriter()
+        try kennelFieldTable.encode(
+            seller, keys: Seller.modelKeys.declared, to: &sellerWriter, context: EncodingContext())
+        #expect(sellerWriter.bytes == Array(try seller.jsonData()))
     }
 
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")

@@ -33,6 +33,8 @@ final class FieldEncoding: @unchecked Sendable {
         let type: any ModelEncodable.Type
     }
 
+    /// The struct it writes.
+    let model: Any.Type
     let entries: [Entry]
 
     /// The encoding of `model`, a struct, whose decoding fields (`fields`, a struct of ``Field``s, in parts or
@@ -55,6 +57,7 @@ final class FieldEncoding: @unchecked Sendable {
             return true
         }
         guard found, entries.count == keyIndices.count else { return nil }
+        self.model = model
         self.entries = entries
     }
 
@@ -79,21 +82,12 @@ final class FieldEncoding: @unchecked Sendable {
             for entry in entries {
                 let value = model + entry.offset
                 if try !entry.scalar.write(value, keyAt: entry.keyIndex, in: keys, to: &writer, context: context) {
-                    try Self.write(
-                        entry.type, at: value, keyAt: entry.keyIndex, in: keys, to: &writer, context: context)
+                    try ScalarFieldKind.write(entry.type, value, entry.keyIndex, keys, &writer, context)
                 }
             }
         }
         context.leave()
         try writer.endDictionary()
-    }
-
-    /// Writes the property of type `T` at `value` through ModelKit's generic `writeField`.
-    private static func write<T: ModelEncodable, W: ModelWriter>(
-        _: T.Type, at value: UnsafeRawPointer, keyAt index: Int, in keys: KeyTable, to writer: inout W,
-        context: EncodingContext
-    ) throws {
-        try context.writeField(value.assumingMemoryBound(to: T.self).pointee, keyAt: index, in: keys, to: &writer)
     }
 }
 
@@ -132,8 +126,10 @@ extension ScalarFieldKind {
         return true
     }
 
+    /// Writes the property of type `T` at `value` through `writeField`: compiled for `T` in the cases above, generic
+    /// for any other property.
     @inline(__always)
-    private static func write<T: ModelEncodable, W: ModelWriter>(
+    fileprivate static func write<T: ModelEncodable, W: ModelWriter>(
         _: T.Type, _ value: UnsafeRawPointer, _ index: Int, _ keys: KeyTable, _ writer: inout W,
         _ context: EncodingContext
     ) throws {

@@ -33,7 +33,7 @@ import Foundation
 /// ``encode(_:keys:to:context:)``): a loop compiled here for each writer, over the properties as the struct's
 /// metadata places them. From another module, JSON decodes in 0.96–1.20 times the instructions of the models
 /// compiled for the reader on the benchmark's files (up to 1.52 times with the nested models' generic code) and
-/// encodes in 1.00–1.18 times (up to 1.39 with the generic `encode`); release builds took 20–36% longer than with
+/// encodes in 1.00–1.17 times (up to 1.39 with the generic `encode`); release builds took 20–36% longer than with
 /// `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30 and
 /// 10:30).
 public struct FieldTable: Sendable {
@@ -55,17 +55,19 @@ public struct FieldTable: Sendable {
         encoding = FieldEncoding(model: model, fields: fields, slots: slots)
     }
 
-    // Neither inlined nor specialized, as `ModelEntryPoints.encodeGenerically` is: inlinable, it was compiled in the
-    // model's module for each model and writer, and the compile benchmark's module of 30 models took 2.03×
-    // `Codable`'s release build, past the 2.0 (Benchmarks/NOTES.md, 2026-11-29, 10:30).
+    // Neither inlined nor specialized, as `ModelEntryPoints.encodeGenerically` is, which the entry points called
+    // before: so the model's module compiles nothing more. Inlinable, it was compiled there for each model and
+    // writer and took 2.6% fewer instructions on citm_catalog.json; the compile benchmark could not tell the two
+    // apart, but the composed conditions' module of 30 models sits at 2.0× `Codable`'s release build either way
+    // (Benchmarks/NOTES.md, 2026-11-29, 10:30).
     /// Writes `model`, the struct the table was made for by ``init(_:encoding:fields:)``, as a dictionary: the
     /// statements of its generated `encode`, run by a loop compiled in ModelKit for the writer. Through the
-    /// generated `encode` if the table has no encoding.
+    /// model's generated `encode` if the table has no encoding, or was made for another type.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func encode<Model: ModelEncodable, W: FieldTableWriter>(
         _ model: Model, keys: KeyTable, to writer: inout W, context: EncodingContext
     ) throws {
-        guard encoding != nil else {
+        guard let encoding, encoding.model == Model.self else {
             return try ModelEntryPoints.encodeGenerically(model, to: &writer, context: context)
         }
         try withUnsafePointer(to: model) { model in

@@ -202,8 +202,8 @@ extension Array: ArrayStorage {
 // Making the field's value. The field's value is `nil` until its first key is decoded, which is when these run:
 // it is initialized over, as `Field.decode` moves its first value in. An array's optionals, and most models', are
 // the value's own bits (`nil` lies in its spare bits; the Swift ABI's single-payload enums), so the value is made
-// where it lies: wrapped in an optional and that in another, a decoded `TwitterUser` was moved three times, half a
-// million instructions of `memcpy` an iteration of twitter.json (Benchmarks/NOTES.md, 2026-11-29, 10:30).
+// where it lies: wrapped in an optional and that in another, a decoded `TwitterUser` was moved three times, a quarter
+// of a million instructions of `memcpy` an iteration of twitter.json (Benchmarks/NOTES.md, 2026-11-29, 10:30).
 extension NestedModelDecoder {
     /// Makes the field's value the model at `model`, which it moves (`M` or `M?`), for a model that is not its
     /// own optional.

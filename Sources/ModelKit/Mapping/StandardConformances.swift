@@ -509,28 +509,19 @@ extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable 
     public func encode<W: ModelWriter>(to writer: inout W, context: EncodingContext) throws {
         try writer.beginDictionary(count: count)
         try context.enter()
-        // The entries' indices are sorted, not the keys: looking each sorted key up again hashed it a second
-        // time. The value is read through its index rather than as `self[key]!`, which copied it out.
-        if _isConcrete(Value.self) {
-            var order = Array(indices)
-            order.sort { keys[$0] < keys[$1] }
-            for index in order {
-                try writer.writeKey(keys[index])
-                try values[index].encodeValue(to: &writer, context: context)
-            }
-        } else {
-            // Decided when compiled: generic code (a model compiled with MODELKIT_GENERIC_MODELS) sorted the
-            // indices, whose type depends on the value's, in the standard library's unspecialized sort, which
-            // allocated for each element it read; here the positions are sorted by the keys, both types known
-            // (weibo.json's pictures written from such a module: Benchmarks/NOTES.md, 2026-11-29, 10:30).
-            let entries = Array(indices)
-            let names = entries.map { keys[$0] }
-            var order = Array(names.indices)
-            order.sort { names[$0] < names[$1] }
-            for position in order {
-                try writer.writeKey(names[position])
-                try values[entries[position]].encodeValue(to: &writer, context: context)
-            }
+        // The entries' positions are sorted by their keys, not the keys themselves: looking each sorted key up
+        // again hashed it a second time. The value is read through its index rather than as `self[key]!`, which
+        // copied it out. Positions, not indices, whose type depends on the value's: generic code (a model compiled
+        // with MODELKIT_GENERIC_MODELS) sorted the indices in the standard library's unspecialized sort, which
+        // allocated for each element it read (weibo.json's pictures written from such a module:
+        // Benchmarks/NOTES.md, 2026-11-29, 10:30).
+        let entries = Array(indices)
+        let names = entries.map { keys[$0] }
+        var order = Array(names.indices)
+        order.sort { names[$0] < names[$1] }
+        for position in order {
+            try writer.writeKey(names[position])
+            try values[entries[position]].encodeValue(to: &writer, context: context)
         }
         context.leave()
         try writer.endDictionary()
