@@ -41,6 +41,9 @@ final class NestedModelDecoder: @unchecked Sendable {
     let optionalOptionalModel: any OptionalStorage.Type
     let arrayOfModels: any ArrayStorage.Type
     let optionalArray: any OptionalStorage.Type
+    /// The model's stride and alignment, where its array's elements lie.
+    let modelStride: Int
+    let modelAlignment: Int
     /// Whether the model is its own optional, and that optional's: whether `nil` lies in the model's spare bits, so
     /// that a model decoded straight into the field's value (an `M?` or `M??`) is already its `.some`.
     let modelIsItsOptionals: Bool
@@ -61,6 +64,8 @@ final class NestedModelDecoder: @unchecked Sendable {
         optionalOptionalModel = M??.self
         arrayOfModels = [M].self
         optionalArray = [M]?.self
+        modelStride = MemoryLayout<M>.stride
+        modelAlignment = MemoryLayout<M>.alignment
         modelIsItsOptionals = MemoryLayout<M??>.size == MemoryLayout<M>.size
     }
 
@@ -167,7 +172,8 @@ extension Optional: OptionalStorage {
     init(nilValue: Void) { self = .none }
 }
 
-/// An array, made through its metatype (see ``NestedModelDecoder``).
+/// An array, made through its metatype and grown as an existential (see ``NestedModelDecoder``): so that the code
+/// calling it is generic over the reader alone, and every call is handed the array's metadata.
 protocol ArrayStorage {
     /// The empty array.
     init(emptyArray: Void)
@@ -183,6 +189,8 @@ protocol ArrayStorage {
 
 // Decoded into the array's storage, not into room of the decoder's own and moved: twitter.json's hundred statuses
 // were copied once more, 340,000 instructions of `memcpy` an iteration (Benchmarks/NOTES.md, 2026-11-29, 10:30).
+// Instance members and initializers, not static methods at a pointer: those asked the runtime for
+// `Array<Element>`'s metadata on every call (1.1 M instructions an iteration of citm_catalog.json).
 extension Array: ArrayStorage {
     init(emptyArray: Void) { self = [] }
 
@@ -223,11 +231,6 @@ extension NestedModelDecoder {
     func setAbsent(inField field: UnsafeMutableRawPointer) {
         let optional = shape == .model ? optionalModel : optionalOptionalModel
         Self.initializeNil(optional, at: field + valueOffset)
-    }
-
-    /// Makes the field's value `array` (`[M]` or `[M]?`, their optionals its own bits).
-    func setModels<S: ArrayStorage>(_ array: consuming S, inField field: UnsafeMutableRawPointer) {
-        (field + valueOffset).initializeMemory(as: S.self, to: array)
     }
 
     /// Makes the field's value `nil` (`M?` or `[M]?`), for `null`.
@@ -379,8 +382,12 @@ extension NestedModelDecoder {
         }
     }
 
+    // Generic over the reader alone, so that its loop is compiled for it: generic over the model and the array's
+    // type as well, its closures were not specialized for the reader (the model's and the array's types are opened
+    // from the metatypes kept here), and every step of the reader went through its witness table.
     /// The array's decoding (`Array.init(from:context:)`): its models, each decoded as an element (a failed one
-    /// dropped with a note in lenient mode), into the field.
+    /// dropped with a note in lenient mode), into the field's storage as far as the room made goes, then appended,
+    /// as `Array.init(decoding:context:)` does in generic code.
     private func decodeModels<R: ModelReader>(
         intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
@@ -391,37 +398,17 @@ extension NestedModelDecoder {
         let expected = context.collectionSize
         let announced = reader.remainingElementCount
         guard try reader.nextElement() else {
-            Self.setEmptyModels(arrayOfModels, inField: field, of: self)
+            Self.initializeEmpty(arrayOfModels, at: field + valueOffset)
             context.collectionSize = 0
             return
         }
-        try Self.decodeModels(
-            model, arrayOfModels, intoField: field, of: self, announced: announced, expected: expected,
-            from: &reader, context: context)
-    }
-
-    /// Makes the field's value the empty `S`.
-    private static func setEmptyModels<S: ArrayStorage>(
-        _: S.Type, inField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder
-    ) {
-        decoder.setModels(S(emptyArray: ()), inField: field)
-    }
-
-    /// The elements of an array of `M` (an `S`) whose first element is next, decoded into the array's storage as
-    /// far as the room made goes, then appended, as `Array.init(decoding:context:)` does in generic code.
-    @inline(__always)
-    private static func decodeModels<M: KeyedModel, S: ArrayStorage, R: ModelReader>(
-        _: M.Type, _: S.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder,
-        announced: Int?, expected: Int, from reader: inout R, context: DecodingContext
-    ) throws {
-        let room = context.arrayReservation(announced: announced, expected: expected, stride: MemoryLayout<M>.stride)
+        let room = context.arrayReservation(announced: announced, expected: expected, stride: modelStride)
         var index = 0
         var count = 0
         var atElement = true
-        var array = try S(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
-            let elements = storage.assumingMemoryBound(to: M.self)
+        var array = try arrayOfModels.init(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
             while atElement && initialized < capacity {
-                if try decodeElement(M.self, at: index, into: elements + initialized, from: &reader, context: context) {
+                if try decodeElement(at: index, into: storage + initialized * modelStride, from: &reader, context: context) {
                     initialized += 1
                 }
                 index += 1
@@ -432,10 +419,11 @@ extension NestedModelDecoder {
         // Past the room made, moving the elements to room of ModelKit's own and making a second array of them cost
         // more than appending (citm_catalog.json, Benchmarks/NOTES.md, 2026-11-29, 10:30).
         if atElement {
-            try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
+            try withUnsafeTemporaryAllocation(byteCount: modelStride, alignment: modelAlignment) { element in
+                let element = element.baseAddress!
                 while atElement {
-                    if try decodeElement(M.self, at: index, into: model.baseAddress!, from: &reader, context: context) {
-                        array.append(movingFrom: UnsafeMutableRawPointer(model.baseAddress!))
+                    if try decodeElement(at: index, into: element, from: &reader, context: context) {
+                        array.append(movingFrom: element)
                         count += 1
                     }
                     index += 1
@@ -443,15 +431,26 @@ extension NestedModelDecoder {
                 }
             }
         }
-        decoder.setModels(array, inField: field)
+        Self.initialize(field + valueOffset, to: consume array)
         context.collectionSize = count
     }
 
-    /// `DecodingContext.decodeElement`: the model at `index` into `model`; false for one dropped in lenient mode.
+    // Generic over the array's type, opened from the existential, which hands it the array's metadata: a member of
+    // `Array` that initialized a pointer to `Self` asked the runtime for it (1,800 times an iteration of twitter.json).
+    /// Initializes the memory at `value` to `array`.
+    private static func initialize<S: ArrayStorage>(_ value: UnsafeMutableRawPointer, to array: consuming S) {
+        value.initializeMemory(as: S.self, to: array)
+    }
+
+    /// Initializes the memory at `value` to the empty `S`.
+    private static func initializeEmpty<S: ArrayStorage>(_: S.Type, at value: UnsafeMutableRawPointer) {
+        value.initializeMemory(as: S.self, to: S(emptyArray: ()))
+    }
+
+    /// `DecodingContext.decodeElement`: the model at `index` into `element`; false for one dropped in lenient mode.
     @inline(__always)
-    private static func decodeElement<M: KeyedModel, R: ModelReader>(
-        _: M.Type, at index: Int, into model: UnsafeMutablePointer<M>, from reader: inout R,
-        context: DecodingContext
+    private func decodeElement<R: ModelReader>(
+        at index: Int, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws -> Bool {
         if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
         try context.push(.index(index))
@@ -459,14 +458,22 @@ extension NestedModelDecoder {
         let depth = reader.depth
         let pathDepth = context.pathDepth
         do {
-            model.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+            try Self.decodeModel(model, into: element, from: &reader, context: context)
             return true
         } catch {
-            let located = context.locating(error, expecting: M.self)
+            let located = context.locating(error, expecting: model)
             if context.isStrict { throw located }
             try context.recover(
                 from: located, reader: &reader, toDepth: depth, pathDepth: pathDepth, noting: context.noteDropped)
             return false
         }
+    }
+
+    /// The model at `reader`, decoded through the reader's entry point into `element`.
+    @inline(__always)
+    private static func decodeModel<M: KeyedModel, R: ModelReader>(
+        _: M.Type, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
+    ) throws {
+        element.assumingMemoryBound(to: M.self).initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
     }
 }
