@@ -408,7 +408,9 @@ extension NestedModelDecoder {
         var atElement = true
         var array = try arrayOfModels.init(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
             while atElement && initialized < capacity {
-                if try decodeElement(at: index, into: storage + initialized * modelStride, from: &reader, context: context) {
+                if try decodeElement(
+                    at: index, into: storage + initialized * modelStride, from: &reader, context: context)
+                {
                     initialized += 1
                 }
                 index += 1
@@ -474,6 +476,7 @@ extension NestedModelDecoder {
     private static func decodeModel<M: KeyedModel, R: ModelReader>(
         _: M.Type, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
-        element.assumingMemoryBound(to: M.self).initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+        element.assumingMemoryBound(to: M.self).initialize(
+            to: try R.decodeValue(M.self, from: &reader, context: context))
     }
 }
