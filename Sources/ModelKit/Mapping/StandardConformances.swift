@@ -462,6 +462,18 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
     /// replaces is not thrown.
     @inlinable
     public init<R: ModelReader>(from reader: inout R, context: borrowing DecodingContext) throws {
+        // Decided when compiled, as for arrays: generic code calls ModelKit's copy, which jumps to code compiled
+        // here for the common dictionaries.
+        if _isConcrete(Value.self) {
+            try self.init(decoding: &reader, context: context)
+        } else {
+            self = try context.decodeDictionary(of: Value.self, from: &reader)
+        }
+    }
+
+    /// Decodes the dictionary at the reader's next value.
+    @inlinable
+    init<R: ModelReader>(decoding reader: inout R, context: borrowing DecodingContext) throws {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: "dictionary", of: Value.self, foundKind: try reader.peekKind())
         }
@@ -501,6 +513,26 @@ extension Dictionary: ModelDecodable where Key == String, Value: ModelDecodable 
 
     /// A dictionary is a collection.
     @inlinable public static var isCollection: Bool { true }
+}
+
+extension DecodingContext {
+    // As `decodeArray`: a model compiled with MODELKIT_GENERIC_MODELS reaches a dictionary only through generic code,
+    // where every value went through witness tables and every entry asked the runtime for the dictionary's and the
+    // optional value's metadata (citm_catalog.json's eight dictionaries of names, weibo.json's users' badges;
+    // Benchmarks/NOTES.md, 2026-11-29, 13:00).
+    /// A dictionary of `Value`s decoded by code compiled once here, generic over the value type.
+    @_specialize(kind:full,where Value == String, R == JSONReader)
+    @_specialize(kind:full,where Value == Int, R == JSONReader)
+    @_specialize(kind:full,where Value == [Int], R == JSONReader)
+    @_specialize(kind:full,where Value == String, R == FoundationObjectReader)
+    @_specialize(kind:full,where Value == Int, R == FoundationObjectReader)
+    @_specialize(kind:full,where Value == [Int], R == FoundationObjectReader)
+    @inlinable @inline(never)
+    func decodeDictionary<Value: ModelDecodable, R: ModelReader>(
+        of _: Value.Type, from reader: inout R
+    ) throws -> [String: Value] {
+        try [String: Value](decoding: &reader, context: self)
+    }
 }
 
 extension Dictionary: ModelEncodable where Key == String, Value: ModelEncodable {
