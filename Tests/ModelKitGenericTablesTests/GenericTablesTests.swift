@@ -153,6 +153,51 @@ struct GenericTablesTests {
         #expect(sellerWriter.bytes == Array(try seller.jsonData()))
     }
 
+    @Test("An array of structs with tables is written where its elements lie, through their table: as their own encode")
+    func arraysOfTableModels() throws {
+        let sellers = [Seller(name: "A", rating: 1), Seller(name: "B"), Seller(name: "C", rating: 3)]
+        _ = try sellers[0].jsonData()  // Seller's table is made, so registered.
+        #expect(FieldTable.writing(Seller.self)?.table.encoding?.model == Seller.self)
+        #expect(FieldTable.writing(Keeper.self) == nil)  // a class: no encoding table
+        // A table made later for a registered struct does not replace the struct's own, which `_encodeJSON` uses.
+        let kennelEncoding = try #require(kennelFieldTable.encoding)
+        let other = FieldTable(kennelFieldTable.slots, encoding: Kennel.self, fields: Kennel._DecodingFields.self)
+        #expect(other.encoding != nil && other.encoding !== kennelEncoding)
+        #expect(FieldTable.writing(Kennel.self)?.table.encoding === kennelEncoding)
+        var options = EncodingOptions()
+        options.keyStrategy = .snakeCase
+        options.nilEncoding = .writeNull
+        for options in [EncodingOptions(), options] {
+            // Each element as its own generated `encode` writes it, in order.
+            let context = EncodingContext(options: options)
+            var expected = JSONWriter()
+            try expected.beginArray(count: sellers.count)
+            for seller in sellers { try seller.encode(to: &expected, context: context) }
+            try expected.endArray()
+            var json = JSONWriter()
+            #expect(try FieldTable.encodeModels(sellers, to: &json, context: context))
+            #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected.bytes, as: UTF8.self))
+            var objects = FoundationObjectWriter()
+            #expect(try FieldTable.encodeModels(sellers, to: &objects, context: context))
+            let written = try #require(objects.result as? [NSDictionary])
+            #expect(written == (try sellers.map { try $0.dictionary(options: options) as NSDictionary }))
+        }
+        // An empty array of any type is written as one; a writer without the tables' loops, or elements without a
+        // table, are left to the generic code.
+        var empty = JSONWriter()
+        #expect(try FieldTable.encodeModels([Keeper](), to: &empty, context: EncodingContext()))
+        #expect(empty.bytes == Array("[]".utf8))
+        var values = ValueWriter()
+        #expect(try !FieldTable.encodeModels(sellers, to: &values, context: EncodingContext()))
+        var keepers = JSONWriter()
+        #expect(try !FieldTable.encodeModels([Keeper(name: "K")], to: &keepers, context: EncodingContext()))
+        #expect(keepers.bytes.isEmpty)
+        // Through a listing's `offers`, the bytes are the twin's (also checked by `encodes`, with every option).
+        let listing = Listing(title: "L", offers: sellers)
+        let twin = ListingTwin(title: "L", offers: sellers.map { SellerTwin(name: $0.name, rating: $0.rating) })
+        #expect(try listing.jsonData() == twin.jsonData())
+    }
+
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")
     func tableDecodesAsSwitch() async {
         await TableDecodingChecks.expectTableDecodesAsSwitch(Listing.self, ListingTwin.self)

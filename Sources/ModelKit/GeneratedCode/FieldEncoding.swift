@@ -8,6 +8,7 @@ import Foundation
 // nothing for it (a table the macro wrote took the compile benchmark's 300-property model past twice `Codable`'s
 // build time; Benchmarks/NOTES.md, 2026-11-29, 06:00).
 @_spi(Reflection) import Swift
+import Synchronization
 
 // A model compiled with both conditions was written through its generic `encode`, every property a call of the
 // unspecialized `writeField` and each writer call through a witness table: from another module, JSON took 1.2–1.6
@@ -137,12 +138,110 @@ extension ScalarFieldKind {
     }
 }
 
+// An array of models in generic code wrote each element through its `encodeValue`, its `_encodeJSON` and the table's
+// `encode`, after copying it out of the array's storage (generic code cannot call a method on a value behind a
+// pointer without a copy): a sixth of what citm_catalog.json's encoding from a module compiled with both conditions
+// spent more than the default build (Benchmarks/NOTES.md, 2026-11-29, 14:00). Its elements are now written where they
+// lie, by the writer's loop over the table.
+extension FieldTable {
+    /// A struct's table and the struct as a model, whose keys the table writes.
+    struct Writing: Sendable {
+        let table: FieldTable
+        let model: any (KeyedModel & SendableMetatype).Type
+    }
+
+    /// The tables that write structs, by the struct's type: registered as each is made (a model's `_fieldTable` is
+    /// made the first time the model is decoded or written), for the arrays of models generic code writes.
+    private static let writers = Mutex<[ObjectIdentifier: Writing]>([:])
+
+    /// The table registered as the one that writes `model`.
+    static func writing(_ model: Any.Type) -> Writing? {
+        writers.withLock { $0[ObjectIdentifier(model)] }
+    }
+
+    /// Registers `table` as the one that writes `model`, unless one is registered already: the first is the model's
+    /// own `_fieldTable`, made when the model is first decoded or written, which its `_encodeJSON` writes through.
+    static func register(_ table: FieldTable, writing model: Any.Type) {
+        guard let keyed = model as? any (KeyedModel & SendableMetatype).Type else { return }
+        writers.withLock { writers in
+            if writers[ObjectIdentifier(model)] == nil {
+                writers[ObjectIdentifier(model)] = Writing(table: table, model: keyed)
+            }
+        }
+    }
+
+    // The writer is told by comparing types, not by a cast to `FieldTableWriter`, which asked the runtime for the
+    // conformance on every array, and an empty array is not told by `isEmpty`, which asked for the array's metadata
+    // and its `Collection` conformance (twitter.json's hundreds of empty arrays of models: its encoding 2-4% slower).
+    /// Writes `array` through its elements' table, if they are structs whose table has been made and the writer is
+    /// one the tables have loops for; false, having written nothing, otherwise.
+    @usableFromInline
+    static func encodeModels<Element, W: ModelWriter>(
+        _ array: [Element], to writer: inout W, context: EncodingContext
+    ) throws -> Bool {
+        let tableWriter: any FieldTableWriter.Type
+        if W.self == JSONWriter.self {
+            tableWriter = JSONWriter.self
+        } else if W.self == FoundationObjectWriter.self {
+            tableWriter = FoundationObjectWriter.self
+        } else {
+            return false
+        }
+        return try array.withUnsafeBufferPointer { elements in
+            // An empty array is written as it is of any type, without looking its elements' table up.
+            guard !elements.isEmpty, let first = elements.baseAddress else {
+                try writer.beginArray(count: 0)
+                try context.enter()
+                context.leave()
+                try writer.endArray()
+                return true
+            }
+            guard let writing = writing(Element.self) else { return false }
+            let keys = writing.model.modelKeys.table(for: context.options.keyStrategy)
+            try withUnsafeMutablePointer(to: &writer) { writer in
+                try tableWriter.encode(
+                    writing.table, models: UnsafeRawPointer(first), count: elements.count,
+                    stride: MemoryLayout<Element>.stride, keys: keys, writerAt: UnsafeMutableRawPointer(writer),
+                    context: context)
+            }
+            return true
+        }
+    }
+}
+
+extension FieldTableWriter {
+    /// Writes the array of `count` structs at `models`, `stride` bytes apart, each through `table`, to the writer at
+    /// `writer`.
+    @inline(__always)
+    static func encodeModels(
+        _ table: FieldTable, at models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        to writer: inout Self, context: EncodingContext
+    ) throws {
+        try writer.beginArray(count: count)
+        try context.enter()
+        if let models, let encoding = table.encoding {
+            for index in 0..<count {
+                try encoding.encode(models + index * stride, keys: keys, to: &writer, context: context)
+            }
+        }
+        context.leave()
+        try writer.endArray()
+    }
+}
+
 /// The writers a ``FieldTable`` writes a struct to, ``JSONWriter`` and ``FoundationObjectWriter``: each has the
 /// loop over the struct's properties compiled for it in ModelKit.
 public protocol FieldTableWriter: ModelWriter {
     /// Writes the struct at `model` through the table's encoding.
     static func encode(
         _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout Self, context: EncodingContext
+    ) throws
+
+    /// Writes the array of `count` structs at `models`, `stride` bytes apart, each through `table` (made for their
+    /// type), to the writer at `writer`.
+    static func encode(
+        _ table: FieldTable, models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        writerAt writer: UnsafeMutableRawPointer, context: EncodingContext
     ) throws
 }
 
@@ -156,6 +255,17 @@ extension JSONWriter: FieldTableWriter {
     ) throws {
         try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
     }
+
+    /// Writes the structs through the table's loop, compiled for JSON.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        writerAt writer: UnsafeMutableRawPointer, context: EncodingContext
+    ) throws {
+        try encodeModels(
+            table, at: models, count: count, stride: stride, keys: keys,
+            to: &writer.assumingMemoryBound(to: JSONWriter.self).pointee, context: context)
+    }
 }
 
 extension FoundationObjectWriter: FieldTableWriter {
@@ -166,5 +276,16 @@ extension FoundationObjectWriter: FieldTableWriter {
         context: EncodingContext
     ) throws {
         try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
+    }
+
+    /// Writes the structs through the table's loop, compiled for Foundation objects.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        writerAt writer: UnsafeMutableRawPointer, context: EncodingContext
+    ) throws {
+        try encodeModels(
+            table, at: models, count: count, stride: stride, keys: keys,
+            to: &writer.assumingMemoryBound(to: FoundationObjectWriter.self).pointee, context: context)
     }
 }

@@ -53,6 +53,7 @@ public struct FieldTable: Sendable {
     public init(_ slots: [FieldSlot], encoding model: Any.Type, fields: Any.Type) {
         self.slots = slots
         encoding = FieldEncoding(model: model, fields: fields, slots: slots)
+        if encoding != nil { Self.register(self, writing: model) }
     }
 
     // Neither inlined nor specialized, as `ModelEntryPoints.encodeGenerically` is, which the entry points called

@@ -430,6 +430,8 @@ extension EncodingContext {
     @_specialize(kind:full,where Element == [Double], W == FoundationObjectWriter)
     @inlinable @inline(never)
     func encodeArray<Element: ModelEncodable, W: ModelWriter>(_ array: [Element], to writer: inout W) throws {
+        // Structs with a table that writes them are written where they lie (the common arrays are concrete here).
+        if !_isConcrete(Element.self), try FieldTable.encodeModels(array, to: &writer, context: self) { return }
         try array.encodeElements(to: &writer, context: self)
     }
 
