@@ -140,9 +140,9 @@ extension ScalarFieldKind {
 
 // An array of models in generic code wrote each element through its `encodeValue`, its `_encodeJSON` and the table's
 // `encode`, after copying it out of the array's storage (generic code cannot call a method on a value behind a
-// pointer without a copy): a sixth of what citm_catalog.json's encoding from a module compiled with both conditions
-// spent more than the default build (Benchmarks/NOTES.md, 2026-11-29, 14:00). Its elements are now written where they
-// lie, by the writer's loop over the table.
+// pointer without a copy): three quarters of what citm_catalog.json's encoding from a module compiled with both
+// conditions spent more than the default build (Benchmarks/NOTES.md, 2026-11-29, 12:10). Its elements are now written
+// where they lie, by the writer's loop over the table.
 extension FieldTable {
     /// A struct's table and the struct as a model, whose keys the table writes.
     struct Writing: Sendable {

@@ -435,7 +435,7 @@ extension EncodingContext {
         try array.encodeElements(to: &writer, context: self)
     }
 
-    // As `encodeArray` (Benchmarks/NOTES.md, 2026-11-29, 13:00).
+    // As `encodeArray` (Benchmarks/NOTES.md, 2026-11-29, 12:10).
     /// Writes a dictionary of `Value`s through code compiled once here, generic over the value type.
     @_specialize(kind:full,where Value == String, W == JSONWriter)
     @_specialize(kind:full,where Value == Int, W == JSONWriter)
@@ -536,7 +536,7 @@ extension DecodingContext {
     // As `decodeArray`: a model compiled with MODELKIT_GENERIC_MODELS reaches a dictionary only through generic code,
     // where every value went through witness tables and every entry asked the runtime for the dictionary's and the
     // optional value's metadata (citm_catalog.json's eight dictionaries of names, weibo.json's users' badges;
-    // Benchmarks/NOTES.md, 2026-11-29, 13:00).
+    // Benchmarks/NOTES.md, 2026-11-29, 12:10).
     /// A dictionary of `Value`s decoded by code compiled once here, generic over the value type.
     @_specialize(kind:full,where Value == String, R == JSONReader)
     @_specialize(kind:full,where Value == Int, R == JSONReader)
