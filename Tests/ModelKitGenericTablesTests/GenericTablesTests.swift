@@ -120,6 +120,57 @@ struct GenericTablesTests {
         #expect(try nested("branches").shape == .optionalModels)
         #expect(try slot("codes").scalar == .optionalInt64s)
         #expect(try slot("serials").scalar == .int64s)
+        // Arrays of models are allocated from their storage class; single models need no allocator.
+        #expect(try nested("offers").arrayAllocator?.stride == MemoryLayout<Seller>.stride)
+        #expect(try nested("branches").arrayAllocator != nil)
+        #expect(try nested("seller").arrayAllocator == nil)
+    }
+
+    @Test("Arrays allocated from their storage class are arrays: count, capacity, elements, copies, growth, release")
+    func allocatedArrays() throws {
+        let allocator = try #require(ModelArrayAllocator.make(for: Keeper.self))
+        // Two of three places initialized, then the storage taken as an array.
+        let storage = allocator.allocate(capacity: 3)
+        weak var released: Keeper?
+        do {
+            let keepers = [Keeper(name: "A"), Keeper(name: "B")]
+            released = keepers[0]
+            for (index, keeper) in keepers.enumerated() {
+                (storage + allocator.elementOffset + index * allocator.stride).initializeMemory(
+                    as: Keeper.self, to: keeper)
+                allocator.setCount(index + 1, of: storage)
+            }
+        }
+        var array = unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(storage).takeRetainedValue(), to: [Keeper].self)
+        #expect(array.map(\.name) == ["A", "B"])
+        #expect(array.capacity == 3)
+        let copy = array
+        array.append(Keeper(name: "C"))
+        array.append(Keeper(name: "D"))  // past the capacity: the standard library grows it
+        #expect(array.map(\.name) == ["A", "B", "C", "D"])
+        #expect(copy.map(\.name) == ["A", "B"])
+        #expect(released != nil)
+        array = []
+        #expect(released != nil)  // the copy holds it
+        _ = consume copy
+        #expect(released == nil)
+        // Released before it is an array, a storage destroys the elements its count covers.
+        let dropped = allocator.allocate(capacity: 2)
+        weak var droppedKeeper: Keeper?
+        do {
+            let keeper = Keeper(name: "E")
+            droppedKeeper = keeper
+            (dropped + allocator.elementOffset).initializeMemory(as: Keeper.self, to: keeper)
+            allocator.setCount(1, of: dropped)
+        }
+        #expect(droppedKeeper != nil)
+        allocator.release(dropped)
+        #expect(droppedKeeper == nil)
+        // Decoded through it: a listing's offers, then changed as any array.
+        var listing = try Listing(json: Data(#"{"title":"t","offers":[{"name":"A"},{"name":"B"}]}"#.utf8))
+        listing.offers.append(Seller(name: "C"))
+        listing.offers.removeFirst()
+        #expect(listing.offers.map(\.name) == ["B", "C"])
     }
 
     @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")

@@ -47,6 +47,9 @@ final class NestedModelDecoder: @unchecked Sendable {
     /// Whether the model is its own optional, and that optional's: whether `nil` lies in the model's spare bits, so
     /// that a model decoded straight into the field's value (an `M?` or `M??`) is already its `.some`.
     let modelIsItsOptionals: Bool
+    /// For an array of models, its storage allocated from the storage class's metadata, found once (see
+    /// ``ModelArrayAllocator``); `nil` where the arrays' layout is not the one it writes.
+    let arrayAllocator: ModelArrayAllocator?
 
     private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
@@ -67,6 +70,7 @@ final class NestedModelDecoder: @unchecked Sendable {
         modelStride = MemoryLayout<M>.stride
         modelAlignment = MemoryLayout<M>.alignment
         modelIsItsOptionals = MemoryLayout<M??>.size == MemoryLayout<M>.size
+        arrayAllocator = shape == .models || shape == .optionalModels ? ModelArrayAllocator.make(for: M.self) : nil
     }
 
     /// The decoder for a field of `T`, if `T` is a model, an optional model, or an array of them (or optional
@@ -183,6 +187,8 @@ protocol ArrayStorage {
     init(
         capacity: Int, initializingWith initialize: (UnsafeMutableRawPointer, Int, inout Int) throws -> Void
     ) rethrows
+    /// The array at `array`, which it moves.
+    init(movingFrom array: UnsafeMutableRawPointer)
     /// Appends the element at `element`, which it moves.
     mutating func append(movingFrom element: UnsafeMutableRawPointer)
 }
@@ -200,6 +206,10 @@ extension Array: ArrayStorage {
         try self.init(unsafeUninitializedCapacity: capacity) { storage, initialized in
             try initialize(UnsafeMutableRawPointer(storage.baseAddress!), storage.count, &initialized)
         }
+    }
+
+    init(movingFrom array: UnsafeMutableRawPointer) {
+        self = array.assumingMemoryBound(to: [Element].self).move()
     }
 
     mutating func append(movingFrom element: UnsafeMutableRawPointer) {
@@ -406,17 +416,45 @@ extension NestedModelDecoder {
         var index = 0
         var count = 0
         var atElement = true
-        var array = try arrayOfModels.init(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
-            while atElement && initialized < capacity {
-                if try decodeElement(
-                    at: index, into: storage + initialized * modelStride, from: &reader, context: context)
-                {
-                    initialized += 1
+        var array: any ArrayStorage
+        if let allocator = arrayAllocator {
+            let storage = allocator.allocate(capacity: Swift.max(room, 1))
+            let capacity = Swift.max(room, 1)
+            do {
+                while atElement && count < capacity {
+                    let element = storage + allocator.elementOffset + count * modelStride
+                    if try decodeElement(at: index, into: element, from: &reader, context: context) {
+                        count += 1
+                        allocator.setCount(count, of: storage)
+                    }
+                    index += 1
+                    atElement = try reader.nextElement()
                 }
-                index += 1
-                atElement = try reader.nextElement()
+            } catch {
+                allocator.release(storage)
+                throw error
             }
-            count = initialized
+            guard atElement else {
+                // The field's value is the array: the storage's address, and the reference it was allocated with.
+                (field + valueOffset).storeBytes(of: storage, as: UnsafeMutableRawPointer.self)
+                context.collectionSize = count
+                return
+            }
+            var bits = storage
+            array = withUnsafeMutableBytes(of: &bits) { arrayOfModels.init(movingFrom: $0.baseAddress!) }
+        } else {
+            array = try arrayOfModels.init(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
+                while atElement && initialized < capacity {
+                    if try decodeElement(
+                        at: index, into: storage + initialized * modelStride, from: &reader, context: context)
+                    {
+                        initialized += 1
+                    }
+                    index += 1
+                    atElement = try reader.nextElement()
+                }
+                count = initialized
+            }
         }
         // Past the room made, moving the elements to room of ModelKit's own and making a second array of them cost
         // more than appending (citm_catalog.json, Benchmarks/NOTES.md, 2026-11-29, 10:30).
