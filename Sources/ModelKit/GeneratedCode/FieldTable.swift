@@ -31,11 +31,11 @@ import Foundation
 /// (`M`, `M?`, `[M]`, `[M]?`): their slots carry a `NestedModelDecoder`, made once per slot, through which the
 /// model's entry point for the reader is called. Such a table also writes its struct (``init(_:encoding:fields:)``,
 /// ``encode(_:keys:to:context:)``): a loop compiled here for each writer, over the properties as the struct's
-/// metadata places them. From another module, JSON decodes in 0.96–1.18 times the instructions of the models
+/// metadata places them. From another module, JSON decodes in 0.96–1.11 times the instructions of the models
 /// compiled for the reader on the benchmark's files (up to 1.52 times with the nested models' generic code) and
 /// encodes in 1.00–1.11 times (up to 1.39 with the generic `encode`); release builds took 20–36% longer than with
-/// `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30
-/// and 12:10). Such a table is registered by its struct's type as it is made, so that generic code writes an array
+/// `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30,
+/// 12:10 and 12:30). Such a table is registered by its struct's type as it is made, so that generic code writes an array
 /// of such structs through it, each where it lies.
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]

@@ -26,7 +26,7 @@ private let swiftAllocateObject: (@convention(c) (UnsafeRawPointer, Int, Int) ->
 // An array of a model made in generic code (`Array(unsafeUninitializedCapacity:)` from a module compiled with both
 // conditions) asked the runtime for the metadata of `_ContiguousArrayStorage<M>` and of `ContiguousArray<M>`, each a
 // hash-table probe under a lock: 2.6 M instructions an iteration of citm_catalog.json, more in time
-// (Benchmarks/NOTES.md, 2026-11-29, 12:50). This rewrites what the standard library does when it allocates an array,
+// (Benchmarks/NOTES.md, 2026-11-29, 12:30). This rewrites what the standard library does when it allocates an array,
 // which a measured speed goal asks for; it is used only where a check at start-up finds the array's layout as it
 // expects, and the standard library's own code runs otherwise.
 /// Arrays of one model type allocated from the storage class's metadata, found once: the storage an `Array<M>` is,

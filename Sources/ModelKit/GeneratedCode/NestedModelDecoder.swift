@@ -417,9 +417,9 @@ extension NestedModelDecoder {
         var count = 0
         var atElement = true
         var array: any ArrayStorage
+        let capacity = Swift.max(room, 1)
         if let allocator = arrayAllocator {
-            let storage = allocator.allocate(capacity: Swift.max(room, 1))
-            let capacity = Swift.max(room, 1)
+            let storage = allocator.allocate(capacity: capacity)
             do {
                 while atElement && count < capacity {
                     let element = storage + allocator.elementOffset + count * modelStride
@@ -443,7 +443,7 @@ extension NestedModelDecoder {
             var bits = storage
             array = withUnsafeMutableBytes(of: &bits) { arrayOfModels.init(movingFrom: $0.baseAddress!) }
         } else {
-            array = try arrayOfModels.init(capacity: Swift.max(room, 1)) { storage, capacity, initialized in
+            array = try arrayOfModels.init(capacity: capacity) { storage, capacity, initialized in
                 while atElement && initialized < capacity {
                     if try decodeElement(
                         at: index, into: storage + initialized * modelStride, from: &reader, context: context)
