@@ -1,5 +1,6 @@
 import DecodingTablesTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ModelKit
@@ -28,6 +29,33 @@ public struct Kennel {
     public var keeper: Keeper?
     /// Keepers.
     public var keepers: [Keeper] = []
+}
+
+/// A class model that counts its live instances, for one test alone (tests run in parallel).
+@DictionaryModel
+public final class Tracked {
+    /// The instances alive.
+    static let live = Atomic<Int>(0)
+    /// The name.
+    public var name = ""
+    /// Counts the instance as it is made, decoded or initialized.
+    @Ignored public var counted = Tracked.count()
+    /// Creates one.
+    public init(name: String) { self.name = name }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+
+    /// Counts one instance made.
+    static func count() -> Bool {
+        live.add(1, ordering: .relaxed)
+        return true
+    }
+}
+
+/// A public struct holding an array of counted models.
+@DictionaryModel
+public struct Pen {
+    /// The models.
+    public var tracked: [Tracked] = []
 }
 
 /// The kennel's table, named where it is visible: this file compiles only where the macro wrote it.
@@ -171,6 +199,29 @@ struct GenericTablesTests {
         listing.offers.append(Seller(name: "C"))
         listing.offers.removeFirst()
         #expect(listing.offers.map(\.name) == ["B", "C"])
+    }
+
+    @Test(
+        "An array of models that outgrows its room is grown and, if an element fails, released with every model in it")
+    func grownArraysReleaseTheirModels() throws {
+        func json(_ names: [String], then last: String) -> Data {
+            Data(#"{"tracked":[\#((names.map { #"{"name":"\#($0)"}"# } + [last]).joined(separator: ","))]}"#.utf8)
+        }
+        // The first room is 4: the fifth model grows the storage and fails it strictly, the sixth after one more.
+        for names in [["a", "b", "c", "d"], ["a", "b", "c", "d", "e"]] {
+            let failing = json(names, then: #"{"name":6}"#)
+            let error = #expect(throws: MappingError.self) { try Pen(json: failing, options: .strict) }
+            #expect(error?.path.description == "tracked[\(names.count)].name")
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+        }
+        // Grown twice, every model kept in order, and released with the array.
+        do {
+            let names = (0..<9).map { "m\($0)" }
+            let pen = try Pen(json: json(names, then: #"{"name":"last"}"#))
+            #expect(pen.tracked.map(\.name) == names + ["last"])
+            #expect(Tracked.live.load(ordering: .relaxed) == 10)
+        }
+        #expect(Tracked.live.load(ordering: .relaxed) == 0)
     }
 
     @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")

@@ -187,8 +187,6 @@ protocol ArrayStorage {
     init(
         capacity: Int, initializingWith initialize: (UnsafeMutableRawPointer, Int, inout Int) throws -> Void
     ) rethrows
-    /// The array at `array`, which it moves.
-    init(movingFrom array: UnsafeMutableRawPointer)
     /// Appends the element at `element`, which it moves.
     mutating func append(movingFrom element: UnsafeMutableRawPointer)
 }
@@ -206,10 +204,6 @@ extension Array: ArrayStorage {
         try self.init(unsafeUninitializedCapacity: capacity) { storage, initialized in
             try initialize(UnsafeMutableRawPointer(storage.baseAddress!), storage.count, &initialized)
         }
-    }
-
-    init(movingFrom array: UnsafeMutableRawPointer) {
-        self = array.assumingMemoryBound(to: [Element].self).move()
     }
 
     mutating func append(movingFrom element: UnsafeMutableRawPointer) {
@@ -419,9 +413,18 @@ extension NestedModelDecoder {
         var array: any ArrayStorage
         let capacity = Swift.max(room, 1)
         if let allocator = arrayAllocator {
-            let storage = allocator.allocate(capacity: capacity)
+            // Past the room made, the storage is made twice as large and the elements moved into it, as the
+            // standard library grows an array (whose `append` in generic code asked the runtime for the storage
+            // class's metadata at each growth).
+            var storage = allocator.allocate(capacity: capacity)
+            var storageCapacity = capacity
             do {
-                while atElement && count < capacity {
+                while atElement {
+                    if count == storageCapacity {
+                        storageCapacity *= 2
+                        storage = Self.grow(
+                            storage, holding: count, to: storageCapacity, allocator: allocator, model: model)
+                    }
                     let element = storage + allocator.elementOffset + count * modelStride
                     if try decodeElement(at: index, into: element, from: &reader, context: context) {
                         count += 1
@@ -434,14 +437,10 @@ extension NestedModelDecoder {
                 allocator.release(storage)
                 throw error
             }
-            guard atElement else {
-                // The field's value is the array: the storage's address, and the reference it was allocated with.
-                (field + valueOffset).storeBytes(of: storage, as: UnsafeMutableRawPointer.self)
-                context.collectionSize = count
-                return
-            }
-            var bits = storage
-            array = withUnsafeMutableBytes(of: &bits) { arrayOfModels.init(movingFrom: $0.baseAddress!) }
+            // The field's value is the array: the storage's address, and the reference it was allocated with.
+            (field + valueOffset).storeBytes(of: storage, as: UnsafeMutableRawPointer.self)
+            context.collectionSize = count
+            return
         } else {
             array = try arrayOfModels.init(capacity: capacity) { storage, capacity, initialized in
                 while atElement && initialized < capacity {
@@ -485,6 +484,29 @@ extension NestedModelDecoder {
     /// Initializes the memory at `value` to the empty `S`.
     private static func initializeEmpty<S: ArrayStorage>(_: S.Type, at value: UnsafeMutableRawPointer) {
         value.initializeMemory(as: S.self, to: S(emptyArray: ()))
+    }
+
+    /// A storage of `capacity` elements, made by `allocator`, holding the `count` elements of `storage` moved into it;
+    /// `storage` is released, emptied.
+    private static func grow(
+        _ storage: UnsafeMutableRawPointer, holding count: Int, to capacity: Int, allocator: ModelArrayAllocator,
+        model: any KeyedModel.Type
+    ) -> UnsafeMutableRawPointer {
+        let grown = allocator.allocate(capacity: capacity)
+        moveElements(
+            model, from: storage + allocator.elementOffset, to: grown + allocator.elementOffset, count: count)
+        allocator.setCount(count, of: grown)
+        allocator.setCount(0, of: storage)
+        allocator.release(storage)
+        return grown
+    }
+
+    /// Moves `count` models from `source` to the uninitialized memory at `destination`.
+    private static func moveElements<M: KeyedModel>(
+        _: M.Type, from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, count: Int
+    ) {
+        destination.assumingMemoryBound(to: M.self).moveInitialize(
+            from: source.assumingMemoryBound(to: M.self), count: count)
     }
 
     /// `DecodingContext.decodeElement`: the model at `index` into `element`; false for one dropped in lenient mode.
