@@ -178,7 +178,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
                 \(access)required init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                 \(indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4))\(superInit)
                     var model = self
-                    try model.modelDidDecode(context: context)
+                    try context.didDecode(&model)
                     try context.validate(self)
                 }
                 """)
@@ -274,7 +274,7 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "",
             "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
             indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4),
-            "    try self.modelDidDecode(context: context)",
+            "    try context.didDecode(&self)",
             "    try context.validate(self)",
             "}",
             "",

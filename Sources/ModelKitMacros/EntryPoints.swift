@@ -113,7 +113,7 @@ enum EntryPoints {
             "",
             "fileprivate init(_decodedFields fields: inout \(fields), keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {",
             indented(generator.settingStatements(), by: 4),
-            "    try self.modelDidDecode(context: context)",
+            "    try context.didDecode(&self)",
             "    try context.validate(self)",
             "}",
         ]

@@ -67,7 +67,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(userID: fields.userID.takeDecodedValue(), name: fields.name.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -178,7 +178,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(imageURL: fields.imageURL.takeDecodedValue(), userID: fields.userID.takeDecodedValue(), name: fields.name.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -294,7 +294,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(city: fields.city.takeDecodedValue(), image: fields.image.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -411,7 +411,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(kept: fields.kept.takeDecodedValue(), observed: fields.observed.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -538,7 +538,7 @@ struct DictionaryModelMacroTests {
                         try fields.finish(in: keys, context: context)
                         let dayValue = fields.day.takeDecodedValue(default: Date())
                         self.init(day: dayValue, tags: fields.tags.takeDecodedValue(), year: fields.year.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -646,7 +646,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(default: fields.`default`.takeDecodedValue(), `inout`: fields.`inout`.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -753,7 +753,7 @@ struct DictionaryModelMacroTests {
                         try fields.finish(in: keys, context: context)
                         self.level = fields.level.takeDecodedValue()
                         self.unit = fields.unit.takeDecodedValue()
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -855,7 +855,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.name = fields.name.takeDecodedValue()
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -953,7 +953,7 @@ struct DictionaryModelMacroTests {
                         self.name = fields.name.takeDecodedValue()
                         super.init()
                         var model = self
-                        try model.modelDidDecode(context: context)
+                        try context.didDecode(&model)
                         try context.validate(self)
                     }
 
@@ -1207,7 +1207,7 @@ struct DictionaryModelMacroTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(items: fields.items.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1289,7 +1289,7 @@ struct DictionaryModelDiagnosticTests {
                             }
                         }
                         try fields.finish(in: keys, context: context)
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1398,7 +1398,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(x: fields.x.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1510,7 +1510,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(city: fields.city.takeDecodedValue(), image: fields.image.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1718,7 +1718,7 @@ struct DictionaryModelDiagnosticTests {
                         let madeValue = fields.made.takeDecodedValue(default: makeValue())
                         let dateValue = fields.date.takeDecodedValue(default: Date.now)
                         self.init(count: fields.count.takeDecodedValue(), made: madeValue, date: dateValue)
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1846,7 +1846,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(width: fields.width.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -1966,7 +1966,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(name: fields.name.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -2108,7 +2108,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(recordID: fields.recordID.takeDecodedValue(), id: fields.id.takeDecodedValue(), first: fields.first.takeDecodedValue(), second: fields.second.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -2228,7 +2228,7 @@ struct DictionaryModelDiagnosticTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(userID: fields.userID.takeDecodedValue(), owner: fields.owner.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 

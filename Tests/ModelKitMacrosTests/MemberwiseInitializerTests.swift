@@ -87,7 +87,7 @@ struct MemberwiseInitializerTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(amount: fields.amount.takeDecodedValue(), currency: fields.currency.takeDecodedValue(), code: fields.code.takeDecodedValue(), note: fields.note.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -123,7 +123,7 @@ struct MemberwiseInitializerTests {
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.init(amount: fields.amount.takeDecodedValue(), currency: fields.currency.takeDecodedValue(), code: fields.code.takeDecodedValue(), note: fields.note.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -260,7 +260,7 @@ struct MemberwiseInitializerTests {
                         try fields.finish(in: keys, context: context)
                         let whenValue = fields.when.takeDecodedValue(default: Date.now)
                         self.init(when: whenValue)
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -288,7 +288,7 @@ struct MemberwiseInitializerTests {
                         try fields.finish(in: keys, context: context)
                         let whenValue = fields.when.takeDecodedValue(default: Date.now)
                         self.init(when: whenValue)
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -418,7 +418,7 @@ struct MemberwiseInitializerTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.name = fields.name.takeDecodedValue()
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -445,7 +445,7 @@ struct MemberwiseInitializerTests {
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.name = fields.name.takeDecodedValue()
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -585,7 +585,7 @@ struct MemberwiseInitializerTests {
                         }
                         try fields.finish(in: keys, context: context)
                         self.init(name: fields.name.takeDecodedValue(), balance: fields.balance.takeDecodedValue(), audit: fields.audit.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 
@@ -618,7 +618,7 @@ struct MemberwiseInitializerTests {
                     fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.init(name: fields.name.takeDecodedValue(), balance: fields.balance.takeDecodedValue(), audit: fields.audit.takeDecodedValue())
-                        try self.modelDidDecode(context: context)
+                        try context.didDecode(&self)
                         try context.validate(self)
                     }
 

@@ -9,6 +9,15 @@ extension DecodingContext {
         return try Value(from: &reader, context: self)
     }
 
+    // Called through the protocol's requirement, not the model's method: a hook written without `throws` (or, in a
+    // class, without `mutating`, which a class cannot write) drew "no calls to throwing functions occur within 'try'"
+    // and "variable was never mutated" warnings from the generated code into the model's module.
+    /// Runs the model's ``KeyedModel/modelDidDecode(context:)``, after every property is set.
+    @inlinable
+    public func didDecode<Model: KeyedModel>(_ model: inout Model) throws {
+        try model.modelDidDecode(context: self)
+    }
+
     /// Runs the model's validation; a ``ValidationError`` becomes a ``MappingError`` at the current path.
     ///
     /// Inlinable so that a model without validation pays nothing: a call the optimizer cannot see into copied

@@ -32,6 +32,21 @@ struct Account: Equatable {
     }
 }
 
+/// A struct whose hook neither throws: the generated code calls it without a warning.
+@DictionaryModel
+struct Tag: Equatable {
+    var label = ""
+    mutating func modelDidDecode(context: DecodingContext) { label = label.uppercased() }
+}
+
+/// A class whose hook neither throws nor, as a class's cannot be, is `mutating`.
+@DictionaryModel
+final class Medal {
+    var label = ""
+    init() {}
+    func modelDidDecode(context: DecodingContext) { label = label.uppercased() }
+}
+
 @DictionaryModel
 struct Circle: Equatable {
     var radius = 0.0
@@ -99,6 +114,14 @@ struct ModelBehaviourTests {
         #expect(throws: MappingError(.validationFailed("email has no @"), at: "accounts[1]")) {
             try [String: [Account]](dictionary: ["accounts": [["email": "a@b"], ["email": "bad"]]], options: .strict)
         }
+    }
+
+    @Test("A hook that does not throw runs, in a struct and in a class, from every entry point")
+    func nonThrowingHooks() throws {
+        #expect(try Tag(dictionary: ["label": "new"]).label == "NEW")
+        #expect(try Tag(json: Data(#"{"label":"new"}"#.utf8)).label == "NEW")
+        #expect(try Medal(dictionary: ["label": "gold"]).label == "GOLD")
+        #expect(try Medal(json: Data(#"{"label":"gold"}"#.utf8)).label == "GOLD")
     }
 
     @Test("Update an existing model from a partial dictionary")
