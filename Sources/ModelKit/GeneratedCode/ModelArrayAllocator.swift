@@ -53,7 +53,7 @@ struct ModelArrayAllocator: @unchecked Sendable {
     /// The allocator for arrays of `M`, or `nil` if the arrays the standard library makes are not laid out as this
     /// type writes them.
     static func make<M>(for _: M.Type) -> ModelArrayAllocator? {
-        guard let allocate = swiftAllocateObject, layoutIsAsExpected() else { return nil }
+        guard let allocate = swiftAllocateObject, layoutIsAsExpected else { return nil }
         var probe: [M] = []
         probe.reserveCapacity(2)
         return withExtendedLifetime(probe) {
@@ -79,8 +79,8 @@ struct ModelArrayAllocator: @unchecked Sendable {
     }
 
     /// Whether an array of `Int`s the standard library makes has its count, capacity and elements where this type
-    /// writes them.
-    private static func layoutIsAsExpected() -> Bool {
+    /// writes them: checked once, not for each slot of `[M]` a table makes.
+    private static let layoutIsAsExpected: Bool = {
         var probe: [Int] = []
         probe.reserveCapacity(4)
         probe.append(0x5EED)
@@ -92,7 +92,7 @@ struct ModelArrayAllocator: @unchecked Sendable {
                 && elements == storage + capacityOffset + MemoryLayout<UInt>.size
                 && elements?.load(as: Int.self) == 0x5EED
         }
-    }
+    }()
 
     /// A new, empty array's storage with room for `capacity` elements, retained once: the caller owns it (an array
     /// whose bits are its address), and keeps its count current as it initializes elements, so that releasing it
