@@ -61,6 +61,31 @@ public struct Pen {
 /// The kennel's table, named where it is visible: this file compiles only where the macro wrote it.
 let kennelFieldTable = Kennel._fieldTable
 
+/// A public struct model with a key that snake_case changes.
+@DictionaryModel
+public struct Badge {
+    /// A short name.
+    public var shortName = ""
+    /// A level.
+    public var level = 0
+}
+
+/// A public struct whose properties hold struct models and a class model, none optional.
+@DictionaryModel
+public struct Post {
+    /// A title.
+    public var title = ""
+    /// A struct model.
+    public var badge = Badge()
+    /// A class model.
+    public var keeper = Keeper(name: "")
+    /// A struct model of two doubles.
+    public var origin = Spot()
+}
+
+/// The post's table, named where it is visible.
+let postFieldTable = Post._fieldTable
+
 @Suite(
     "Generic models decoding through tables of unspecialized slots (MODELKIT_GENERIC_MODELS and MODELKIT_DECODING_TABLES)"
 )
@@ -298,6 +323,55 @@ struct GenericTablesTests {
         let listing = Listing(title: "L", offers: sellers)
         let twin = ListingTwin(title: "L", offers: sellers.map { SellerTwin(name: $0.name, rating: $0.rating) })
         #expect(try listing.jsonData() == twin.jsonData())
+    }
+
+    @Test(
+        "A property holding a struct model is written through the model's table where it lies, once the table is found")
+    func nestedModelsWrittenInPlace() throws {
+        let post = Post(
+            title: "T", badge: Badge(shortName: "B", level: 2), keeper: Keeper(name: "K"), origin: Spot(x: 1))
+        // A table of its own, whose look-ups have not run (another test may have written posts through the post's).
+        let table = FieldTable(postFieldTable.slots, encoding: Post.self, fields: Post._DecodingFields.self)
+        let encoding = try #require(table.encoding)
+        let keys = Post.modelKeys.declared.keys
+        var nested: [String: NestedModelWriting] = [:]
+        for entry in encoding.entries { nested[keys[entry.keyIndex]] = entry.nested }
+        #expect(Set(nested.keys) == ["badge", "keeper", "origin"])
+        #expect(nested.values.allSatisfy { $0.writing() == nil })
+        var snakeCase = EncodingOptions()
+        snakeCase.keyStrategy = .snakeCase
+        snakeCase.nilEncoding = .writeNull
+        // The first round writes the models the generic way and finds their tables; the second writes through them.
+        for _ in 1...2 {
+            for options in [EncodingOptions(), snakeCase] {
+                let context = EncodingContext(options: options)
+                var expected = JSONWriter()
+                try post.encode(to: &expected, context: context)
+                var json = JSONWriter()
+                var objects = FoundationObjectWriter()
+                try withUnsafePointer(to: post) { post in
+                    let keys = Post.modelKeys.table(for: options.keyStrategy)
+                    try JSONWriter.encode(table, model: post, keys: keys, to: &json, context: context)
+                    try FoundationObjectWriter.encode(table, model: post, keys: keys, to: &objects, context: context)
+                }
+                #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected.bytes, as: UTF8.self))
+                #expect(objects.result as? NSDictionary == (try post.dictionary(options: options) as NSDictionary))
+            }
+        }
+        var json = JSONWriter()
+        try withUnsafePointer(to: post) { post in
+            try JSONWriter.encode(
+                table, model: post, keys: Post.modelKeys.snakeCase, to: &json,
+                context: EncodingContext(options: snakeCase))
+        }
+        #expect(
+            String(decoding: json.bytes, as: UTF8.self)
+                == #"{"title":"T","badge":{"short_name":"B","level":2},"keeper":{"name":"K"},"origin":{"x":1.0,"y":0.0}}"#
+        )
+        #expect(nested["badge"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
+        #expect(nested["origin"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Spot.self))
+        #expect(FieldTable.writing(Badge.self) != nil)
+        #expect(nested["keeper"]?.writing() == nil)  // a class: written the generic way
     }
 
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")

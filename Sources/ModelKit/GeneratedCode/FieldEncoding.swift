@@ -32,6 +32,8 @@ final class FieldEncoding: @unchecked Sendable {
         let scalar: ScalarFieldKind
         /// Its type.
         let type: any ModelEncodable.Type
+        /// For a property that holds a model (not an optional one), how that model's table is found.
+        let nested: NestedModelWriting?
     }
 
     /// The struct it writes.
@@ -54,7 +56,9 @@ final class FieldEncoding: @unchecked Sendable {
         let found = _forEachField(of: model) { name, offset, type, _ in
             guard let keyIndex = keyIndices[String(cString: name)] else { return true }
             guard let encodable = type as? any ModelEncodable.Type else { return false }
-            entries.append(Entry(offset: offset, keyIndex: keyIndex, scalar: ScalarFieldKind(type), type: encodable))
+            let scalar = ScalarFieldKind(type)
+            let nested = scalar == .none ? NestedModelWriting(type) : nil
+            entries.append(Entry(offset: offset, keyIndex: keyIndex, scalar: scalar, type: encodable, nested: nested))
             return true
         }
         guard found, entries.count == keyIndices.count else { return nil }
@@ -74,21 +78,92 @@ final class FieldEncoding: @unchecked Sendable {
 
     /// Writes the struct at `model` as a dictionary: its generated `encode`'s statements, run by a loop.
     @inline(__always)
-    func encode<W: ModelWriter>(
+    func encode<W: FieldTableWriter>(
         _ model: UnsafeRawPointer, keys: KeyTable, to writer: inout W, context: EncodingContext
     ) throws {
         try writer.beginDictionary(count: entries.count)
         try context.enter()
+        // Each entry is read where it lies: a copy retained its nested model's reference.
         try entries.withUnsafeBufferPointer { entries in
-            for entry in entries {
-                let value = model + entry.offset
-                if try !entry.scalar.write(value, keyAt: entry.keyIndex, in: keys, to: &writer, context: context) {
-                    try ScalarFieldKind.write(entry.type, value, entry.keyIndex, keys, &writer, context)
+            guard let first = entries.baseAddress else { return }
+            for index in 0..<entries.count {
+                let entry = first + index
+                let value = model + entry.pointee.offset
+                if try !entry.pointee.scalar.write(
+                    value, keyAt: entry.pointee.keyIndex, in: keys, to: &writer, context: context)
+                {
+                    try Self.write(entry, at: value, keys: keys, to: &writer, context: context)
                 }
             }
         }
         context.leave()
         try writer.endDictionary()
+    }
+
+    /// Writes a property that is not a common scalar: a struct model through its table, where it lies, once the
+    /// table is found; any other through ModelKit's generic `writeField`.
+    @inline(never)
+    private static func write<W: FieldTableWriter>(
+        _ entry: UnsafePointer<Entry>, at value: UnsafeRawPointer, keys: KeyTable, to writer: inout W,
+        context: EncodingContext
+    ) throws {
+        let index = entry.pointee.keyIndex
+        guard let nested = entry.pointee.nested else {
+            return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
+        }
+        guard let writing = nested.writing() else {
+            try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
+            // The model's table is made the first time it is written, as above.
+            return nested.lookUp()
+        }
+        // Borrowed, not retained: the registry keeps it.
+        try writing._withUnsafeGuaranteedRef { writing in
+            try writer.writeKey(keys.keys[index])
+            try W.encode(
+                writing.table, model: value, keys: writing.keys.table(for: context.options.keyStrategy), to: &writer,
+                context: context)
+        }
+    }
+}
+
+// A property that held a model was written through the generic `writeField`, which copied the model out of the
+// struct first (generic code cannot call a method on a value behind a pointer without a copy: a retain and a release
+// of every string and array in it), then went through `encodeValue`, `_encodeJSON` and the table's `encode`.
+/// How a property that holds a struct model is written through the model's ``FieldTable``, where it lies: the table
+/// is looked up in the tables registered by struct (see ``FieldTable/writing(_:)``) after the model has been
+/// written once the generic way, which makes it, and kept.
+final class NestedModelWriting: Sendable {
+    /// The model.
+    let model: ObjectIdentifier
+    /// The registered ``FieldTable/Writing``'s address (unretained: the registry keeps it for the process's life),
+    /// ``none`` where none was registered after the model's first write, or 0 before.
+    private let found = Atomic<UInt>(0)
+
+    /// Stands for "no table": a model whose table cannot write it (a class, or one built without both conditions).
+    private static let none: UInt = 1
+
+    // Not for an optional model: telling `nil` at a pointer in generic code asked the runtime for the optional's
+    // metadata and copied the model (twitter.json's retweeted statuses: its encoding 2.4% slower).
+    /// How a property of `type` is written through its model's table, if `type` is a model.
+    init?(_ type: Any.Type) {
+        guard type is any KeyedModel.Type else { return nil }
+        model = ObjectIdentifier(type)
+    }
+
+    /// The model's table, if it has been found.
+    @inline(__always)
+    func writing() -> Unmanaged<FieldTable.Writing>? {
+        let found = found.load(ordering: .acquiring)
+        guard found > Self.none, let address = UnsafeRawPointer(bitPattern: found) else { return nil }
+        return Unmanaged.fromOpaque(address)
+    }
+
+    /// Looks the model's table up, after the model has been written the generic way, and keeps what it finds,
+    /// unless it has been found.
+    func lookUp() {
+        guard found.load(ordering: .relaxed) == 0 else { return }
+        let address = FieldTable.writing(model).map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+        found.store(address ?? Self.none, ordering: .releasing)
     }
 }
 
@@ -144,10 +219,19 @@ extension ScalarFieldKind {
 // conditions spent more than the default build (Benchmarks/NOTES.md, 2026-11-29, 12:10). Its elements are now written
 // where they lie, by the writer's loop over the table.
 extension FieldTable {
-    /// A struct's table and the struct as a model, whose keys the table writes.
-    struct Writing: Sendable {
+    /// A struct's table and the struct as a model, whose keys the table writes. A class, so that a property
+    /// holding the struct can keep a reference to it (``NestedModelWriting``): registered ones are never released.
+    final class Writing: Sendable {
         let table: FieldTable
         let model: any (KeyedModel & SendableMetatype).Type
+        /// The model's keys.
+        let keys: ModelKeys
+
+        init(table: FieldTable, model: any (KeyedModel & SendableMetatype).Type) {
+            self.table = table
+            self.model = model
+            keys = model.modelKeys
+        }
     }
 
     /// The tables that write structs, by the struct's type: registered as each is made (a model's `_fieldTable` is
@@ -156,7 +240,12 @@ extension FieldTable {
 
     /// The table registered as the one that writes `model`.
     static func writing(_ model: Any.Type) -> Writing? {
-        writers.withLock { $0[ObjectIdentifier(model)] }
+        writing(ObjectIdentifier(model))
+    }
+
+    /// The table registered as the one that writes the type `model` identifies.
+    static func writing(_ model: ObjectIdentifier) -> Writing? {
+        writers.withLock { $0[model] }
     }
 
     /// Registers `table` as the one that writes `model`, unless one is registered already: the first is the model's
@@ -197,7 +286,7 @@ extension FieldTable {
                 return true
             }
             guard let writing = writing(Element.self) else { return false }
-            let keys = writing.model.modelKeys.table(for: context.options.keyStrategy)
+            let keys = writing.keys.table(for: context.options.keyStrategy)
             try withUnsafeMutablePointer(to: &writer) { writer in
                 try tableWriter.encode(
                     writing.table, models: UnsafeRawPointer(first), count: elements.count,
