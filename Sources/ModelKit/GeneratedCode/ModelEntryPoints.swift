@@ -123,7 +123,7 @@ extension ModelWriter {
 
 extension JSONReader {
     /// Calls the value's entry point for JSON.
-    @inlinable
+    @inlinable @inline(__always)
     public static func decodeValue<T: ModelDecodable>(
         _ type: T.Type, from reader: inout JSONReader, context: borrowing DecodingContext
     ) throws -> T {
@@ -153,7 +153,7 @@ extension TreeSource {
 
 extension FoundationObjects {
     /// Calls the value's entry point for Foundation objects.
-    @inlinable
+    @inlinable @inline(__always)
     public static func decodeValue<T: ModelDecodable>(
         _ type: T.Type, from reader: inout FoundationObjectReader, context: borrowing DecodingContext
     ) throws -> T {
