@@ -70,7 +70,7 @@ public struct Badge {
     public var level = 0
 }
 
-/// A public struct whose properties hold struct models and a class model, none optional.
+/// A public struct whose properties hold struct models and a class model, and an optional struct model.
 @DictionaryModel
 public struct Post {
     /// A title.
@@ -81,6 +81,8 @@ public struct Post {
     public var keeper = Keeper(name: "")
     /// A struct model of two doubles.
     public var origin = Spot()
+    /// An optional struct model.
+    public var backup: Badge?
 }
 
 /// The post's table, named where it is visible.
@@ -326,49 +328,63 @@ struct GenericTablesTests {
     }
 
     @Test(
-        "A property holding a struct model is written through the model's table where it lies, once the table is found")
+        "A property holding a struct model, or an optional one, is written through the model's table where it lies")
     func nestedModelsWrittenInPlace() throws {
         let post = Post(
-            title: "T", badge: Badge(shortName: "B", level: 2), keeper: Keeper(name: "K"), origin: Spot(x: 1))
+            title: "T", badge: Badge(shortName: "B", level: 2), keeper: Keeper(name: "K"), origin: Spot(x: 1),
+            backup: Badge(shortName: "C"))
+        var bare = post
+        bare.backup = nil
         // A table of its own, whose look-ups have not run (another test may have written posts through the post's).
         let table = FieldTable(postFieldTable.slots, encoding: Post.self, fields: Post._DecodingFields.self)
         let encoding = try #require(table.encoding)
         let keys = Post.modelKeys.declared.keys
         var nested: [String: NestedModelWriting] = [:]
         for entry in encoding.entries { nested[keys[entry.keyIndex]] = entry.nested }
-        #expect(Set(nested.keys) == ["badge", "keeper", "origin"])
+        #expect(Set(nested.keys) == ["badge", "keeper", "origin", "backup"])
         #expect(nested.values.allSatisfy { $0.writing() == nil })
+        #expect(nested["backup"]?.optional != nil && nested["badge"]?.optional == nil)
         var snakeCase = EncodingOptions()
         snakeCase.keyStrategy = .snakeCase
         snakeCase.nilEncoding = .writeNull
+        func json(_ post: Post, _ options: EncodingOptions) throws -> String {
+            var json = JSONWriter()
+            try withUnsafePointer(to: post) { post in
+                try JSONWriter.encode(
+                    table, model: post, keys: Post.modelKeys.table(for: options.keyStrategy), to: &json,
+                    context: EncodingContext(options: options))
+            }
+            return String(decoding: json.bytes, as: UTF8.self)
+        }
+        // A `nil` optional first: nothing is looked up for it, as nothing made its model's table.
+        _ = try json(bare, EncodingOptions())
+        #expect(nested["backup"]?.writing() == nil)
         // The first round writes the models the generic way and finds their tables; the second writes through them.
         for _ in 1...2 {
             for options in [EncodingOptions(), snakeCase] {
-                let context = EncodingContext(options: options)
-                var expected = JSONWriter()
-                try post.encode(to: &expected, context: context)
-                var json = JSONWriter()
-                var objects = FoundationObjectWriter()
-                try withUnsafePointer(to: post) { post in
-                    let keys = Post.modelKeys.table(for: options.keyStrategy)
-                    try JSONWriter.encode(table, model: post, keys: keys, to: &json, context: context)
-                    try FoundationObjectWriter.encode(table, model: post, keys: keys, to: &objects, context: context)
+                for post in [post, bare] {
+                    let context = EncodingContext(options: options)
+                    var expected = JSONWriter()
+                    try post.encode(to: &expected, context: context)
+                    #expect(try json(post, options) == String(decoding: expected.bytes, as: UTF8.self))
+                    var objects = FoundationObjectWriter()
+                    try withUnsafePointer(to: post) { post in
+                        try FoundationObjectWriter.encode(
+                            table, model: post, keys: Post.modelKeys.table(for: options.keyStrategy), to: &objects,
+                            context: context)
+                    }
+                    #expect(objects.result as? NSDictionary == (try post.dictionary(options: options) as NSDictionary))
                 }
-                #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected.bytes, as: UTF8.self))
-                #expect(objects.result as? NSDictionary == (try post.dictionary(options: options) as NSDictionary))
             }
         }
-        var json = JSONWriter()
-        try withUnsafePointer(to: post) { post in
-            try JSONWriter.encode(
-                table, model: post, keys: Post.modelKeys.snakeCase, to: &json,
-                context: EncodingContext(options: snakeCase))
-        }
         #expect(
-            String(decoding: json.bytes, as: UTF8.self)
-                == #"{"title":"T","badge":{"short_name":"B","level":2},"keeper":{"name":"K"},"origin":{"x":1.0,"y":0.0}}"#
-        )
+            try json(post, snakeCase)
+                == #"{"title":"T","badge":{"short_name":"B","level":2},"keeper":{"name":"K"},"origin":{"x":1.0,"y":0.0},"#
+                + #""backup":{"short_name":"C","level":0}}"#)
+        #expect(try json(bare, snakeCase).hasSuffix(#""origin":{"x":1.0,"y":0.0},"backup":null}"#))
+        #expect(try json(bare, EncodingOptions()).hasSuffix(#""origin":{"x":1.0,"y":0.0}}"#))
         #expect(nested["badge"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
+        #expect(nested["backup"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
         #expect(nested["origin"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Spot.self))
         #expect(FieldTable.writing(Badge.self) != nil)
         #expect(nested["keeper"]?.writing() == nil)  // a class: written the generic way

@@ -32,7 +32,7 @@ final class FieldEncoding: @unchecked Sendable {
         let scalar: ScalarFieldKind
         /// Its type.
         let type: any ModelEncodable.Type
-        /// For a property that holds a model (not an optional one), how that model's table is found.
+        /// For a property that holds a model or an optional model, how that model's table is found.
         let nested: NestedModelWriting?
     }
 
@@ -108,7 +108,8 @@ final class FieldEncoding: @unchecked Sendable {
         context: EncodingContext
     ) throws {
         let index = entry.pointee.keyIndex
-        guard let nested = entry.pointee.nested else {
+        // A `nil` optional model is written the generic way, which writes `null` or nothing as the options say.
+        guard let nested = entry.pointee.nested, let model = nested.model(at: value) else {
             return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
         }
         guard let writing = nested.writing() else {
@@ -120,7 +121,7 @@ final class FieldEncoding: @unchecked Sendable {
         try writing._withUnsafeGuaranteedRef { writing in
             try writer.writeKey(keys.keys[index])
             try W.encode(
-                writing.table, model: value, keys: writing.keys.table(for: context.options.keyStrategy), to: &writer,
+                writing.table, model: model, keys: writing.keys.table(for: context.options.keyStrategy), to: &writer,
                 context: context)
         }
     }
@@ -129,9 +130,9 @@ final class FieldEncoding: @unchecked Sendable {
 // A property that held a model was written through the generic `writeField`, which copied the model out of the
 // struct first (generic code cannot call a method on a value behind a pointer without a copy: a retain and a release
 // of every string and array in it), then went through `encodeValue`, `_encodeJSON` and the table's `encode`.
-/// How a property that holds a struct model is written through the model's ``FieldTable``, where it lies: the table
-/// is looked up in the tables registered by struct (see ``FieldTable/writing(_:)``) after the model has been
-/// written once the generic way, which makes it, and kept.
+/// How a property that holds a struct model, or an optional one, is written through the model's ``FieldTable``,
+/// where it lies: the table is looked up in the tables registered by struct (see ``FieldTable/writing(_:)``) after
+/// the model has been written once the generic way, which makes it, and kept.
 final class NestedModelWriting: Sendable {
     /// The model.
     let model: ObjectIdentifier
@@ -142,12 +143,28 @@ final class NestedModelWriting: Sendable {
     /// Stands for "no table": a model whose table cannot write it (a class, or one built without both conditions).
     private static let none: UInt = 1
 
-    // Not for an optional model: telling `nil` at a pointer in generic code asked the runtime for the optional's
-    // metadata and copied the model (twitter.json's retweeted statuses: its encoding 2.4% slower).
-    /// How a property of `type` is written through its model's table, if `type` is a model.
+    /// For a property that holds an optional model, the optional's type.
+    let optional: (any OptionalPayload.Type)?
+
+    /// How a property of `type` is written through its model's table, if `type` is a model or an optional model.
     init?(_ type: Any.Type) {
-        guard type is any KeyedModel.Type else { return nil }
-        model = ObjectIdentifier(type)
+        if type is any KeyedModel.Type {
+            model = ObjectIdentifier(type)
+            optional = nil
+        } else if let optional = type as? any OptionalPayload.Type, optional.wrappedType is any KeyedModel.Type {
+            model = ObjectIdentifier(optional.wrappedType)
+            self.optional = optional
+        } else {
+            return nil
+        }
+    }
+
+    /// The model in the property at `value`; `nil` if the property is an optional that is `nil`.
+    @inline(__always)
+    func model(at value: UnsafeRawPointer) -> UnsafeRawPointer? {
+        guard let optional else { return value }
+        // A single-payload enum lays its payload out first: the model lies where the optional does.
+        return Self.isNil(optional, at: value) ? nil : value
     }
 
     /// The model's table, if it has been found.
@@ -376,5 +393,34 @@ extension FoundationObjectWriter: FieldTableWriter {
         try encodeModels(
             table, at: models, count: count, stride: stride, keys: keys,
             to: &writer.assumingMemoryBound(to: FoundationObjectWriter.self).pointee, context: context)
+    }
+}
+
+// Each step here keeps the optional where it lies and its metadata at hand, checked in the optimized IR: a static
+// member of `Optional` is handed `Wrapped`'s metadata alone and asked the runtime for `Optional<Wrapped>`'s on every
+// call, a member called on `pointee` of a generic type copied the optional (its model's strings and arrays
+// retained), and so did `self == nil` in a mutating member. A mutating requirement, called on the memory of a type
+// opened from the optional's metatype, is handed the address and the optional's own metadata, and its non-mutating
+// member reads the tag in place.
+/// An optional whose wrapped value is found where it lies (see ``NestedModelWriting``).
+protocol OptionalPayload: SendableMetatype {
+    /// The wrapped type.
+    static var wrappedType: Any.Type { get }
+    /// Whether the optional is `nil`, told where it lies (`mutating` only so that it is handed the address).
+    mutating func liesAsNil() -> Bool
+}
+
+extension Optional: OptionalPayload {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    mutating func liesAsNil() -> Bool { isNone }
+
+    private var isNone: Bool { self == nil }
+}
+
+extension NestedModelWriting {
+    /// Whether the `O` at `value` is `nil`.
+    fileprivate static func isNil<O: OptionalPayload>(_: O.Type, at value: UnsafeRawPointer) -> Bool {
+        UnsafeMutableRawPointer(mutating: value).assumingMemoryBound(to: O.self).pointee.liesAsNil()
     }
 }
