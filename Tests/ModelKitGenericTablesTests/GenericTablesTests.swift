@@ -70,7 +70,7 @@ public struct Badge {
     public var level = 0
 }
 
-/// A public struct whose properties hold struct models and a class model, and an optional struct model.
+/// A public struct whose properties hold struct models and a class model, optional or not, and arrays of them.
 @DictionaryModel
 public struct Post {
     /// A title.
@@ -83,6 +83,12 @@ public struct Post {
     public var origin = Spot()
     /// An optional struct model.
     public var backup: Badge?
+    /// An array of struct models.
+    public var badges: [Badge] = []
+    /// An optional array of struct models.
+    public var spares: [Badge]?
+    /// An array of class models.
+    public var keepers: [Keeper] = []
 }
 
 /// The post's table, named where it is visible.
@@ -328,20 +334,29 @@ struct GenericTablesTests {
     }
 
     @Test(
-        "A property holding a struct model, or an optional one, is written through the model's table where it lies")
+        "A property holding a struct model, an array of them or an optional, is written through the model's table in place"
+    )
     func nestedModelsWrittenInPlace() throws {
         let post = Post(
             title: "T", badge: Badge(shortName: "B", level: 2), keeper: Keeper(name: "K"), origin: Spot(x: 1),
-            backup: Badge(shortName: "C"))
+            backup: Badge(shortName: "C"), badges: [Badge(shortName: "D", level: 1), Badge(shortName: "E")],
+            spares: [Badge(level: 3)], keepers: [Keeper(name: "L"), Keeper(name: "M")])
         var bare = post
         bare.backup = nil
+        bare.badges = []
+        bare.spares = nil
+        bare.keepers = []
+        var emptySpares = bare
+        emptySpares.spares = []
         // A table of its own, whose look-ups have not run (another test may have written posts through the post's).
         let table = FieldTable(postFieldTable.slots, encoding: Post.self, fields: Post._DecodingFields.self)
         let encoding = try #require(table.encoding)
         let keys = Post.modelKeys.declared.keys
         var nested: [String: NestedModelWriting] = [:]
         for entry in encoding.entries { nested[keys[entry.keyIndex]] = entry.nested }
-        #expect(Set(nested.keys) == ["badge", "keeper", "origin", "backup"])
+        #expect(Set(nested.keys) == ["badge", "keeper", "origin", "backup", "badges", "spares", "keepers"])
+        #expect(nested["badges"]?.array != nil && nested["spares"]?.array != nil && nested["spares"]?.optional != nil)
+        #expect(nested["badges"]?.stride == MemoryLayout<Badge>.stride && nested["badge"]?.array == nil)
         #expect(nested.values.allSatisfy { $0.writing() == nil })
         #expect(nested["backup"]?.optional != nil && nested["badge"]?.optional == nil)
         var snakeCase = EncodingOptions()
@@ -356,13 +371,14 @@ struct GenericTablesTests {
             }
             return String(decoding: json.bytes, as: UTF8.self)
         }
-        // A `nil` optional first: nothing is looked up for it, as nothing made its model's table.
-        _ = try json(bare, EncodingOptions())
-        #expect(nested["backup"]?.writing() == nil)
+        // A `nil` optional and empty arrays first: nothing is looked up for them, as nothing made their model's table.
+        #expect(try json(bare, EncodingOptions()).hasSuffix(#","badges":[],"keepers":[]}"#))
+        #expect(nested["backup"]?.writing() == nil && nested["badges"]?.writing() == nil)
+        #expect(nested["keepers"]?.writing() == nil && nested["keepers"]?.hasNoTable == false)
         // The first round writes the models the generic way and finds their tables; the second writes through them.
         for _ in 1...2 {
             for options in [EncodingOptions(), snakeCase] {
-                for post in [post, bare] {
+                for post in [post, bare, emptySpares] {
                     let context = EncodingContext(options: options)
                     var expected = JSONWriter()
                     try post.encode(to: &expected, context: context)
@@ -380,14 +396,21 @@ struct GenericTablesTests {
         #expect(
             try json(post, snakeCase)
                 == #"{"title":"T","badge":{"short_name":"B","level":2},"keeper":{"name":"K"},"origin":{"x":1.0,"y":0.0},"#
-                + #""backup":{"short_name":"C","level":0}}"#)
-        #expect(try json(bare, snakeCase).hasSuffix(#""origin":{"x":1.0,"y":0.0},"backup":null}"#))
-        #expect(try json(bare, EncodingOptions()).hasSuffix(#""origin":{"x":1.0,"y":0.0}}"#))
+                + #""backup":{"short_name":"C","level":0},"badges":[{"short_name":"D","level":1},"#
+                + #"{"short_name":"E","level":0}],"spares":[{"short_name":"","level":3}],"#
+                + #""keepers":[{"name":"L"},{"name":"M"}]}"#)
+        #expect(try json(bare, snakeCase).hasSuffix(#""backup":null,"badges":[],"spares":null,"keepers":[]}"#))
+        #expect(try json(emptySpares, snakeCase).hasSuffix(#""badges":[],"spares":[],"keepers":[]}"#))
+        #expect(try json(bare, EncodingOptions()).hasSuffix(#""origin":{"x":1.0,"y":0.0},"badges":[],"keepers":[]}"#))
         #expect(nested["badge"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
         #expect(nested["backup"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
         #expect(nested["origin"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Spot.self))
         #expect(FieldTable.writing(Badge.self) != nil)
-        #expect(nested["keeper"]?.writing() == nil)  // a class: written the generic way
+        #expect(nested["badges"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
+        #expect(nested["spares"]?.writing()?.takeUnretainedValue() === FieldTable.writing(Badge.self))
+        // Classes: written the generic way.
+        #expect(nested["keeper"]?.writing() == nil && nested["keeper"]?.hasNoTable == true)
+        #expect(nested["keepers"]?.writing() == nil && nested["keepers"]?.hasNoTable == true)
     }
 
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")

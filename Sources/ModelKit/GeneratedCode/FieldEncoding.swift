@@ -2,7 +2,6 @@
 // Tests/ModelKitMacrosTests.
 
 import Foundation
-
 // The standard library's reflection of a struct's stored properties (names, offsets and types, from the type's
 // metadata), SPI since Swift 5.9: the encoding table is made from it at run time, so that a model's module compiles
 // nothing for it (a table the macro wrote took the compile benchmark's 300-property model past twice `Codable`'s
@@ -33,7 +32,8 @@ final class FieldEncoding: @unchecked Sendable {
         let scalar: ScalarFieldKind
         /// Its type.
         let type: any ModelEncodable.Type
-        /// For a property that holds a model or an optional model, how that model's table is found.
+        /// For a property that holds a model, an array of models or an optional of either, how the model's table is
+        /// found.
         let nested: NestedModelWriting?
     }
 
@@ -101,68 +101,91 @@ final class FieldEncoding: @unchecked Sendable {
         try writer.endDictionary()
     }
 
-    /// Writes a property that is not a common scalar: a struct model through its table, where it lies, once the
-    /// table is found; any other through ModelKit's generic `writeField`.
+    /// Writes a property that is not a common scalar: a struct model, or an array of them, through the model's table,
+    /// where it lies, once the table is found; any other through ModelKit's generic `writeField`.
     @inline(never)
     private static func write<W: FieldTableWriter>(
         _ entry: UnsafePointer<Entry>, at value: UnsafeRawPointer, keys: KeyTable, to writer: inout W,
         context: EncodingContext
     ) throws {
         let index = entry.pointee.keyIndex
-        // A `nil` optional model is written the generic way, which writes `null` or nothing as the options say.
-        guard let nested = entry.pointee.nested, let model = nested.model(at: value) else {
+        // A `nil` optional is written the generic way, which writes `null` or nothing as the options say, and so is a
+        // model whose table cannot write it.
+        guard let nested = entry.pointee.nested, let property = nested.unwrapped(at: value), !nested.hasNoTable
+        else {
             return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
+        }
+        var elements: UnsafeRawPointer?
+        var count = 0
+        if let array = nested.array {
+            (elements, count) = array.elements(at: property)
+            // An empty array is written as one, as the generic code writes it, without the table.
+            guard count > 0 else {
+                try writer.writeKey(keys.keys[index])
+                return try writer.writeEmptyArray(context: context)
+            }
         }
         guard let writing = nested.writing() else {
             try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
-            // The model's table is made the first time it is written, as above.
+            // The model's table is made the first time a model is written, as above.
             return nested.lookUp()
         }
         // Borrowed, not retained: the registry keeps it.
         try writing._withUnsafeGuaranteedRef { writing in
             try writer.writeKey(keys.keys[index])
-            try W.encode(
-                writing.table, model: model, keys: writing.keys.table(for: context.options.keyStrategy), to: &writer,
-                context: context)
+            let modelKeys = writing.keys.table(for: context.options.keyStrategy)
+            guard nested.array != nil else {
+                return try W.encode(writing.table, model: property, keys: modelKeys, to: &writer, context: context)
+            }
+            try withUnsafeMutablePointer(to: &writer) { writer in
+                try W.encode(
+                    writing.table, models: elements, count: count, stride: nested.stride, keys: modelKeys,
+                    writerAt: UnsafeMutableRawPointer(writer), context: context)
+            }
         }
     }
 }
 
-// A property that held a model was written through the generic `writeField`, which copied the model out of the
-// struct first (generic code cannot call a method on a value behind a pointer without a copy: a retain and a release
-// of every string and array in it), then went through `encodeValue`, `_encodeJSON` and the table's `encode`.
-/// How a property that holds a struct model, or an optional one, is written through the model's ``FieldTable``,
-/// where it lies: the table is looked up in the tables registered by struct (see ``FieldTable/writing(_:)``) after
-/// the model has been written once the generic way, which makes it, and kept.
+// A property that held a model, or an array of them, was written through the generic `writeField`, which copied the
+// model out of the struct first (generic code cannot call a method on a value behind a pointer without a copy: a
+// retain and a release of every string and array in it), then went through `encodeValue`, `_encodeJSON` and the
+// table's `encode`; an array, through the generic array's code and a look-up of its elements' table under a lock.
+/// How a property that holds a struct model, an optional one, or an array of them (or an optional array) is written
+/// through the model's ``FieldTable``, where it lies: the table is looked up in the tables registered by struct (see
+/// ``FieldTable/writing(_:)``) after a model has been written once the generic way, which makes it, and kept.
 final class NestedModelWriting: Sendable {
     /// The model.
     let model: ObjectIdentifier
     /// The registered ``FieldTable/Writing``'s address (unretained: the registry keeps it for the process's life),
-    /// ``none`` where none was registered after the model's first write, or 0 before.
+    /// ``none`` where none was registered after a model's first write, or 0 before.
     private let found = Atomic<UInt>(0)
 
     /// Stands for "no table": a model whose table cannot write it (a class, or one built without both conditions).
     private static let none: UInt = 1
 
-    /// For a property that holds an optional model, the optional's type.
+    /// For a property that holds an optional, the optional's type.
     let optional: (any OptionalPayload.Type)?
+    /// For a property that holds an array of models, the array's type.
+    let array: (any ArrayPayload.Type)?
+    /// The model's stride, where an array's elements lie.
+    let stride: Int
 
-    /// How a property of `type` is written through its model's table, if `type` is a model or an optional model.
+    /// How a property of `type` is written through its model's table, if `type` is a model, an array of models, or
+    /// an optional of either.
     init?(_ type: Any.Type) {
-        if type is any KeyedModel.Type {
-            model = ObjectIdentifier(type)
-            optional = nil
-        } else if let optional = type as? any OptionalPayload.Type, optional.wrappedType is any KeyedModel.Type {
-            model = ObjectIdentifier(optional.wrappedType)
-            self.optional = optional
-        } else {
-            return nil
-        }
+        let optional = type as? any OptionalPayload.Type
+        let unwrapped = optional?.wrappedType ?? type
+        let array = unwrapped as? any ArrayPayload.Type
+        guard let model = (array?.elementType ?? unwrapped) as? any KeyedModel.Type else { return nil }
+        self.model = ObjectIdentifier(model)
+        self.optional = optional
+        self.array = array
+        stride = array?.elementStride ?? 0
     }
 
-    /// The model in the property at `value`; `nil` if the property is an optional that is `nil`.
+    /// The property's model or array at `value`; `nil` if the property is an optional that is `nil`.
     @inline(__always)
-    func model(at value: UnsafeRawPointer) -> UnsafeRawPointer? {
+    func unwrapped(at value: UnsafeRawPointer) -> UnsafeRawPointer? {
         guard let optional else { return value }
         // A single-payload enum lays its payload out first: the model lies where the optional does.
         return Self.isNil(optional, at: value) ? nil : value
@@ -176,8 +199,11 @@ final class NestedModelWriting: Sendable {
         return Unmanaged.fromOpaque(address)
     }
 
-    /// Looks the model's table up, after the model has been written the generic way, and keeps what it finds,
-    /// unless it has been found.
+    /// Whether the look-up found that no table writes the model.
+    var hasNoTable: Bool { found.load(ordering: .relaxed) == Self.none }
+
+    /// Looks the model's table up, after a model has been written the generic way, and keeps what it finds, unless
+    /// it has been found.
     func lookUp() {
         guard found.load(ordering: .relaxed) == 0 else { return }
         let address = FieldTable.writing(model).map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
@@ -297,10 +323,7 @@ extension FieldTable {
         return try array.withUnsafeBufferPointer { elements in
             // An empty array is written as it is of any type, without looking its elements' table up.
             guard !elements.isEmpty, let first = elements.baseAddress else {
-                try writer.beginArray(count: 0)
-                try context.enter()
-                context.leave()
-                try writer.endArray()
+                try writer.writeEmptyArray(context: context)
                 return true
             }
             guard let writing = writing(Element.self) else { return false }
@@ -423,5 +446,46 @@ extension NestedModelWriting {
     /// Whether the `O` at `value` is `nil`.
     fileprivate static func isNil<O: OptionalPayload>(_: O.Type, at value: UnsafeRawPointer) -> Bool {
         UnsafeMutableRawPointer(mutating: value).assumingMemoryBound(to: O.self).pointee.liesAsNil()
+    }
+}
+
+// As `OptionalPayload`: a mutating requirement, called on the memory of the type opened from the property's metatype,
+// is handed the array's address and its own metadata, and its non-mutating member reads the elements in place.
+/// An array whose elements are found where they lie (see ``NestedModelWriting``).
+protocol ArrayPayload: SendableMetatype {
+    /// The element type.
+    static var elementType: Any.Type { get }
+    /// The elements' stride.
+    static var elementStride: Int { get }
+    /// The address of the array's elements (`nil` if it has none) and their count (`mutating` only so that it is
+    /// handed the address): they lie there as long as the array does, unchanged.
+    mutating func elementsInPlace() -> (UnsafeRawPointer?, Int)
+}
+
+extension Array: ArrayPayload {
+    static var elementType: Any.Type { Element.self }
+    static var elementStride: Int { MemoryLayout<Element>.stride }
+
+    mutating func elementsInPlace() -> (UnsafeRawPointer?, Int) { elements }
+
+    private var elements: (UnsafeRawPointer?, Int) {
+        withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+    }
+}
+
+extension ArrayPayload {
+    /// The elements of the `Self` at `value`, and their count.
+    fileprivate static func elements(at value: UnsafeRawPointer) -> (UnsafeRawPointer?, Int) {
+        UnsafeMutableRawPointer(mutating: value).assumingMemoryBound(to: Self.self).pointee.elementsInPlace()
+    }
+}
+
+extension ModelWriter {
+    /// Writes an empty array, as every array's encoding does.
+    mutating func writeEmptyArray(context: EncodingContext) throws {
+        try beginArray(count: 0)
+        try context.enter()
+        context.leave()
+        try endArray()
     }
 }
