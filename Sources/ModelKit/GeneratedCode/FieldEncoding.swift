@@ -222,8 +222,25 @@ extension ScalarFieldKind {
         case .none: return false
         case .int: try Self.write(Int.self, value, index, keys, &writer, context)
         case .optionalInt: try Self.write(Int?.self, value, index, keys, &writer, context)
-        case .string: try Self.write(String.self, value, index, keys, &writer, context)
-        case .optionalString: try Self.write(String?.self, value, index, keys, &writer, context)
+        case .string, .optionalString:
+            guard W.self == FoundationObjectWriter.self else {
+                if self == .string {
+                    try Self.write(String.self, value, index, keys, &writer, context)
+                } else {
+                    try Self.write(String?.self, value, index, keys, &writer, context)
+                }
+                return true
+            }
+            // Decided when compiled: this loop is compiled for each writer.
+            let string =
+                self == .string
+                ? value.assumingMemoryBound(to: String.self).pointee
+                : value.assumingMemoryBound(to: String?.self).pointee
+            try withUnsafeMutablePointer(to: &writer) { writer in
+                try writer.withMemoryRebound(to: FoundationObjectWriter.self, capacity: 1) { writer in
+                    try writer.pointee.writeField(consuming: string, keyAt: index, in: keys, context: context)
+                }
+            }
         case .double: try Self.write(Double.self, value, index, keys, &writer, context)
         case .optionalDouble: try Self.write(Double?.self, value, index, keys, &writer, context)
         case .bool: try Self.write(Bool.self, value, index, keys, &writer, context)
@@ -458,7 +475,9 @@ protocol ArrayPayload: SendableMetatype {
     /// The elements' stride.
     static var elementStride: Int { get }
     /// The address of the array's elements (`nil` if it has none) and their count (`mutating` only so that it is
-    /// handed the address): they lie there as long as the array does, unchanged.
+    /// handed the address): they lie there as long as the array does, unchanged. An array of structs is always the
+    /// standard library's own contiguous storage; one bridged from Objective-C (of classes, whose tables write
+    /// nothing) would lend a copy, whose address only its count is read with.
     mutating func elementsInPlace() -> (UnsafeRawPointer?, Int)
 }
 
@@ -487,5 +506,24 @@ extension ModelWriter {
         try context.enter()
         context.leave()
         try endArray()
+    }
+}
+
+// A string read out of a struct by the table's loop is a copy: through `writeField` it was borrowed, copied again into
+// its node and released, an atomic pair more for each string than the model's own `encode` pays.
+extension FoundationObjectWriter {
+    /// Writes `string`, a property the table's loop read out of a struct, under the key at `index` in `keys`, moving
+    /// it into its node; `nil` as `writeField(_:keyAt:in:to:)` writes it (nothing, unless nulls are written).
+    @inline(__always)
+    mutating func writeField(
+        consuming string: consuming String?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        guard let string else {
+            guard context.writesNil else { return }
+            try writeKey(keys.keys[index])
+            return try writeNull()
+        }
+        try writeKey(keys.keys[index])
+        try add(string)
     }
 }
