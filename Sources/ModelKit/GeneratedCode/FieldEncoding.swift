@@ -2,6 +2,7 @@
 // Tests/ModelKitMacrosTests.
 
 import Foundation
+
 // The standard library's reflection of a struct's stored properties (names, offsets and types, from the type's
 // metadata), SPI since Swift 5.9: the encoding table is made from it at run time, so that a model's module compiles
 // nothing for it (a table the macro wrote took the compile benchmark's 300-property model past twice `Codable`'s
@@ -15,8 +16,8 @@ import Synchronization
 /// How the ``FieldTable`` of a struct compiled with both `MODELKIT_GENERIC_MODELS` and `MODELKIT_DECODING_TABLES`
 /// writes the struct: each property's place in it, its first key, and its type, found once from the struct's
 /// metadata; the loop over them is compiled here for each writer, and writes the common scalars and arrays through
-/// code compiled for them, a struct model or an optional one through the model's own table where it lies (see
-/// ``NestedModelWriting``), every other property through ModelKit's generic `writeField`.
+/// code compiled for them, a struct model, an optional one or an array of them through the model's own table where
+/// it lies (see ``NestedModelWriting``), every other property through ModelKit's generic `writeField`.
 ///
 /// It writes what the struct's generated `encode` writes, in the same order: the properties its decoding fields
 /// hold, in declaration order, each under its first key.
