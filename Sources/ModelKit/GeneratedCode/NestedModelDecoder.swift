@@ -410,53 +410,25 @@ extension NestedModelDecoder {
             return
         }
         let room = context.arrayReservation(announced: announced, expected: expected, stride: modelStride)
+        let capacity = Swift.max(room, 1)
+        if let allocator = arrayAllocator {
+            return try decodeModels(
+                intoField: field, capacity: capacity, allocator: allocator, from: &reader, context: context)
+        }
         var index = 0
         var count = 0
         var atElement = true
-        var array: any ArrayStorage
-        let capacity = Swift.max(room, 1)
-        if let allocator = arrayAllocator {
-            // Past the room made, the storage is made twice as large and the elements moved into it, as the
-            // standard library grows an array (whose `append` in generic code asked the runtime for the storage
-            // class's metadata at each growth).
-            var storage = allocator.allocate(capacity: capacity)
-            var storageCapacity = capacity
-            do {
-                while atElement {
-                    if count == storageCapacity {
-                        storageCapacity *= 2
-                        storage = Self.grow(
-                            storage, holding: count, to: storageCapacity, allocator: allocator, model: model)
-                    }
-                    let element = storage + allocator.elementOffset + count * modelStride
-                    if try decodeElement(at: index, into: element, from: &reader, context: context) {
-                        count += 1
-                        allocator.setCount(count, of: storage)
-                    }
-                    index += 1
-                    atElement = try reader.nextElement()
+        var array = try arrayOfModels.init(capacity: capacity) { storage, capacity, initialized in
+            while atElement && initialized < capacity {
+                if try decodeElement(
+                    at: index, into: storage + initialized * modelStride, from: &reader, context: context)
+                {
+                    initialized += 1
                 }
-            } catch {
-                allocator.release(storage)
-                throw error
+                index += 1
+                atElement = try reader.nextElement()
             }
-            // The field's value is the array: the storage's address, and the reference it was allocated with.
-            (field + valueOffset).storeBytes(of: storage, as: UnsafeMutableRawPointer.self)
-            context.collectionSize = count
-            return
-        } else {
-            array = try arrayOfModels.init(capacity: capacity) { storage, capacity, initialized in
-                while atElement && initialized < capacity {
-                    if try decodeElement(
-                        at: index, into: storage + initialized * modelStride, from: &reader, context: context)
-                    {
-                        initialized += 1
-                    }
-                    index += 1
-                    atElement = try reader.nextElement()
-                }
-                count = initialized
-            }
+            count = initialized
         }
         // Past the room made, moving the elements to room of ModelKit's own and making a second array of them cost
         // more than appending (citm_catalog.json, Benchmarks/NOTES.md, 2026-11-29, 10:30).
@@ -474,6 +446,43 @@ extension NestedModelDecoder {
             }
         }
         Self.initialize(field + valueOffset, to: consume array)
+        context.collectionSize = count
+    }
+
+    // Past the room made, the storage is made twice as large and the elements moved into it, as the standard library
+    // grows an array (whose `append` in generic code asked the runtime for the storage class's metadata at each
+    // growth).
+    /// The array's elements, the reader at the first, decoded into storage `allocator` makes with room for
+    /// `capacity`, which becomes the field's value.
+    @inline(__always)
+    private func decodeModels<R: ModelReader>(
+        intoField field: UnsafeMutableRawPointer, capacity: Int, allocator: ModelArrayAllocator, from reader: inout R,
+        context: DecodingContext
+    ) throws {
+        var storage = allocator.allocate(capacity: capacity)
+        var storageCapacity = capacity
+        var index = 0
+        var count = 0
+        do {
+            repeat {
+                if count == storageCapacity {
+                    storageCapacity *= 2
+                    storage = Self.grow(
+                        storage, holding: count, to: storageCapacity, allocator: allocator, model: model)
+                }
+                let element = storage + allocator.elementOffset + count * modelStride
+                if try decodeElement(at: index, into: element, from: &reader, context: context) {
+                    count += 1
+                    allocator.setCount(count, of: storage)
+                }
+                index += 1
+            } while try reader.nextElement()
+        } catch {
+            allocator.release(storage)
+            throw error
+        }
+        // The field's value is the array: the storage's address, and the reference it was allocated with.
+        (field + valueOffset).storeBytes(of: storage, as: UnsafeMutableRawPointer.self)
         context.collectionSize = count
     }
 
