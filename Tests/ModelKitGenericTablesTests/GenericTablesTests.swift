@@ -1,5 +1,6 @@
 import DecodingTablesTestSupport
 import Foundation
+import PropertyBased
 import Synchronization
 import Testing
 
@@ -51,12 +52,34 @@ public final class Tracked {
     }
 }
 
-/// A public struct holding an array of counted models.
+/// A public struct holding an array of counted models, and a dictionary of them.
 @DictionaryModel
 public struct Pen {
     /// The models.
     public var tracked: [Tracked] = []
+    /// The models by name.
+    public var byName: [String: Tracked] = [:]
 }
+
+/// A public struct whose properties are dictionaries of struct models: of a model whose optionals are its own bits,
+/// and, optional, of one whose are not.
+@DictionaryModel
+public struct Album: Equatable {
+    /// Sellers by key.
+    public var sellers: [String: Seller] = [:]
+    /// Spots by key.
+    public var spots: [String: Spot]?
+}
+
+/// ``Album``'s internal twin, which decodes through its key switch and ModelKit's generic dictionary.
+@DictionaryModel
+struct AlbumTwin: Equatable {
+    var sellers: [String: SellerTwin] = [:]
+    var spots: [String: SpotTwin]?
+}
+
+/// The album's table, named where it is visible.
+let albumFieldTable = Album._fieldTable
 
 /// The kennel's table, named where it is visible: this file compiles only where the macro wrote it.
 let kennelFieldTable = Kennel._fieldTable
@@ -185,6 +208,51 @@ struct GenericTablesTests {
         #expect(try nested("offers").arrayAllocator?.stride == MemoryLayout<Seller>.stride)
         #expect(try nested("branches").arrayAllocator != nil)
         #expect(try nested("seller").arrayAllocator == nil)
+        // Dictionaries of models have a decoder of their own shape.
+        let albumSlots = albumFieldTable.slots
+        #expect(albumSlots.map { $0.nested?.shape } == [.modelsByKey, .optionalModelsByKey])
+        #expect(albumSlots.allSatisfy { $0.nested?.arrayAllocator == nil })
+    }
+
+    @Test("A dictionary of models: the last value of a key kept, a failed one dropping it, limits, nulls, errors")
+    func dictionariesOfModels() throws {
+        let json = Data(
+            #"{"sellers":{"a":{"name":"A"},"b":{"name":"B"},"a":{"name":"A2"},"c":7,"d":{"name":"D"},"d":{"rating":-1},"e":{"rating":"x"},"e":{"name":"E"}},"spots":{"p":{"x":1},"q":{"y":"2"}}}"#
+                .utf8)
+        let decoded = try Album.decode(json: json)
+        #expect(decoded.model.sellers == ["a": Seller(name: "A2"), "b": Seller(name: "B"), "e": Seller(name: "E")])
+        #expect(decoded.model.spots == ["p": Spot(x: 1), "q": Spot(y: 2)])
+        #expect(
+            decoded.diagnostics.map(\.path.description) == [
+                "sellers.c", "sellers.d.name", "sellers.d", "sellers.e.rating", "sellers.e.name", "spots.p.y",
+                "spots.q.y", "spots.q.x",
+            ])
+        // Strictly, the first failure no later value replaces is thrown once every entry is read.
+        let strict = #expect(throws: MappingError.self) { try Album(json: json, options: .strict) }
+        #expect(strict?.path == "sellers.c")
+        let replaced = Data(#"{"sellers":{"a":7,"b":{"name":"B"},"a":{"name":"A"}}}"#.utf8)
+        #expect(
+            try Album(json: replaced, options: .strict).sellers == ["a": Seller(name: "A"), "b": Seller(name: "B")])
+        // The limit counts keys, not entries.
+        var limited = DecodingOptions()
+        limited.maximumCollectionCount = 2
+        #expect(try Album(json: replaced, options: limited).sellers.count == 2)
+        let tooMany = #expect(throws: MappingError.self) {
+            try Album(json: Data(#"{"sellers":{"a":{},"b":{},"c":{}}}"#.utf8), options: limited)
+        }
+        #expect(tooMany?.path == "sellers")
+        // Empty, null and not a dictionary.
+        #expect(try Album(json: Data(#"{"sellers":{},"spots":{}}"#.utf8)) == Album(sellers: [:], spots: [:]))
+        #expect(try Album(json: Data(#"{"spots":null}"#.utf8)).spots == nil)
+        let notDictionary = #expect(throws: MappingError.self) {
+            try Album(json: Data(#"{"sellers":[{"name":"A"}]}"#.utf8), options: .strict)
+        }
+        #expect(notDictionary?.path == "sellers")
+        // From Foundation objects, through the same slot.
+        let object: [String: Any] = ["sellers": ["a": ["name": "A"], "b": 7], "spots": ["p": ["x": 1.5]]]
+        let fromObject = try Album.decode(object: object)
+        #expect(fromObject.model == Album(sellers: ["a": Seller(name: "A")], spots: ["p": Spot(x: 1.5)]))
+        #expect(fromObject.diagnostics.map(\.path.description).sorted() == ["sellers.b", "spots.p.y"])
     }
 
     @Test("Arrays allocated from their storage class are arrays: count, capacity, elements, copies, growth, release")
@@ -254,6 +322,26 @@ struct GenericTablesTests {
             #expect(pen.tracked.map(\.name) == names + ["last"])
             #expect(Tracked.live.load(ordering: .relaxed) == 10)
         }
+        #expect(Tracked.live.load(ordering: .relaxed) == 0)
+        // A dictionary's models: one replaced, one dropped, its room grown (4 at first), then released with it.
+        let byName = Data(
+            #"{"byName":{"a":{"name":"a"},"b":{"name":"b"},"c":{"name":"c"},"a":{"name":"a2"},"d":{"name":"d"},"b":7,"e":{"name":"e"},"f":{"name":"f"}}}"#
+                .utf8)
+        do {
+            let pen = try Pen(json: byName)
+            #expect(pen.byName.mapValues(\.name) == ["a": "a2", "c": "c", "d": "d", "e": "e", "f": "f"])
+            #expect(Tracked.live.load(ordering: .relaxed) == 5)
+        }
+        #expect(Tracked.live.load(ordering: .relaxed) == 0)
+        // Strictly, the failure is thrown at the end, and every model decoded is released.
+        let failed = #expect(throws: MappingError.self) { try Pen(json: byName, options: .strict) }
+        #expect(failed?.path.description == "byName.b")
+        #expect(Tracked.live.load(ordering: .relaxed) == 0)
+        // An error that ends decoding at once (too many keys) releases them too.
+        var limited = DecodingOptions()
+        limited.maximumCollectionCount = 4
+        let tooMany = #expect(throws: MappingError.self) { try Pen(json: byName, options: limited) }
+        #expect(tooMany?.path.description == "byName")
         #expect(Tracked.live.load(ordering: .relaxed) == 0)
     }
 
@@ -416,5 +504,52 @@ struct GenericTablesTests {
     @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")
     func tableDecodesAsSwitch() async {
         await TableDecodingChecks.expectTableDecodesAsSwitch(Listing.self, ListingTwin.self)
+    }
+
+    @Test("Property: dictionaries of models, keys repeated, values failing, decode through the table as the switch")
+    func dictionariesDecodeAsSwitch() async {
+        let entryKeys = Gen<String?>.element(of: ["a", "b", "c", "d", "e", "f"]).map { $0! }
+        let entryValues = Gen<String?>.element(of: [
+            #"{"name":"A"}"#, #"{"name":"B","rating":2}"#, #"{"rating":-1}"#, #"{"rating":"x"}"#, #"{"name":5}"#, "7",
+            "null", "[]", #"{"x":1,"y":"2"}"#, #"{"x":"far"}"#, "{}",
+        ]).map { $0! }
+        let dictionaries = zip(entryKeys, entryValues).array(of: 0...9).map { entries in
+            "{" + entries.map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+        }
+        let properties = Gen<String?>.element(of: ["sellers", "spots", "other"]).map { $0! }
+        let values = Gen<String>.oneOf(
+            dictionaries, Gen<String?>.element(of: ["null", "[]", "7", #""{}""#]).map { $0! })
+        let objects = zip(properties, values).array(of: 0...3).map { members in
+            "{" + members.map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+        }
+        var limited = DecodingOptions()
+        limited.maximumCollectionCount = 4
+        await propertyCheck(count: 300, input: objects) { text in
+            let json = Data(text.utf8)
+            for options in [DecodingOptions.strict, DecodingOptions(), limited] {
+                #expect(
+                    outcome { try Album.decode(json: json, options: options) }
+                        == outcome { try AlbumTwin.decode(json: json, options: options) }, "\(text)")
+                let object = try? JSONSerialization.jsonObject(with: json)
+                guard let object else { continue }
+                #expect(
+                    outcome { try Album.decode(object: object, options: options) }
+                        == outcome { try AlbumTwin.decode(object: object, options: options) }, "\(text)")
+            }
+        }
+    }
+
+    /// What decoding gave: the model's JSON, or the error; in lenient mode the diagnostics too; the twins' names as
+    /// the tables' models are named.
+    private func outcome<Model: ModelEncodable>(_ decode: () throws -> Decoded<Model>) -> String {
+        let outcome: String
+        do {
+            let decoded = try decode()
+            let json = String(decoding: try decoded.model.jsonData(), as: UTF8.self)
+            outcome = json + " " + decoded.diagnostics.map(\.description).joined(separator: "; ")
+        } catch {
+            outcome = "error: \(error)"
+        }
+        return outcome.replacingOccurrences(of: "Twin", with: "")
     }
 }

@@ -7,8 +7,9 @@ import Foundation
 // loop and every layer between them, each asking the runtime for `Optional<T>`'s and `Array<T>`'s metadata and
 // calling the reader through witness tables. From a module compiled with both conditions, citm_catalog.json took
 // 1.5 times the instructions of the same models compiled for the reader (Benchmarks/NOTES.md, 2026-11-29, 08:30).
-/// How a ``FieldTable`` of ModelKit's unspecialized slots decodes a property whose type is a model `M`, `M?`, `[M]`
-/// or `[M]?` (`M` a ``KeyedModel``, as `@DictionaryModel` declares): the loop over an array's elements and the
+/// How a ``FieldTable`` of ModelKit's unspecialized slots decodes a property whose type is a model `M`, `M?`, `[M]`,
+/// `[M]?`, `[String: M]` or `[String: M]?` (`M` a ``KeyedModel``, as `@DictionaryModel` declares): the loop over an
+/// array's elements or a dictionary's entries and the
 /// rules of ``Field/decode(priority:keyAt:in:from:context:)`` run in code compiled here for each reader, and what
 /// depends on `M` (the model's entry point for the reader, and making the property's value) goes through the
 /// metatypes kept here, made once for each slot.
@@ -18,10 +19,14 @@ import Foundation
 final class NestedModelDecoder: @unchecked Sendable {
     /// What the property holds.
     enum Shape {
-        case model, optionalModel, models, optionalModels
+        case model, optionalModel, models, optionalModels, modelsByKey, optionalModelsByKey
     }
 
     let shape: Shape
+    // Stored, not derived from the shape: the table's loop reads them for every nested model (twitter.json took
+    // 0.5% more instructions with the comparisons).
+    let isOptional: Bool
+    let isCollection: Bool
     /// The property's type, as errors name it.
     let propertyType: Any.Type
     /// The model.
@@ -41,6 +46,7 @@ final class NestedModelDecoder: @unchecked Sendable {
     let optionalOptionalModel: any OptionalStorage.Type
     let arrayOfModels: any ArrayStorage.Type
     let optionalArray: any OptionalStorage.Type
+    let optionalDictionary: any OptionalStorage.Type
     /// The model's stride and alignment, where its array's elements lie.
     let modelStride: Int
     let modelAlignment: Int
@@ -53,6 +59,8 @@ final class NestedModelDecoder: @unchecked Sendable {
 
     private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
+        isOptional = shape == .optionalModel || shape == .optionalModels || shape == .optionalModelsByKey
+        isCollection = shape != .model && shape != .optionalModel
         self.propertyType = propertyType
         model = M.self
         field =
@@ -61,12 +69,15 @@ final class NestedModelDecoder: @unchecked Sendable {
             case .optionalModel: Field<M?>.self
             case .models: Field<[M]>.self
             case .optionalModels: Field<[M]?>.self
+            case .modelsByKey: Field<[String: M]>.self
+            case .optionalModelsByKey: Field<[String: M]?>.self
             }
         (valueOffset, priorityOffset, seenOffset, hasDefaultOffset) = field.offsets
         optionalModel = M?.self
         optionalOptionalModel = M??.self
         arrayOfModels = [M].self
         optionalArray = [M]?.self
+        optionalDictionary = [String: M]?.self
         modelStride = MemoryLayout<M>.stride
         modelAlignment = MemoryLayout<M>.alignment
         modelIsItsOptionals = MemoryLayout<M??>.size == MemoryLayout<M>.size
@@ -88,16 +99,17 @@ final class NestedModelDecoder: @unchecked Sendable {
     /// The decoder for a property of `shape` holding `M`s, whose type is `propertyType`.
     static func make<M: KeyedModel>(model _: M.Type, shape: Shape, propertyType: Any.Type) -> NestedModelDecoder? {
         // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it. So would
-        // an array whose optionals were not its own bits, which Swift's single-reference `Array` always is.
-        guard M.nullValue == nil, MemoryLayout<[M]??>.size == MemoryLayout<[M]>.size else { return nil }
+        // an array or a dictionary whose optionals were not its own bits, which Swift's single-reference `Array` and
+        // `Dictionary` always are.
+        guard M.nullValue == nil, MemoryLayout<[M]??>.size == MemoryLayout<[M]>.size,
+            MemoryLayout<[String: M]??>.size == MemoryLayout<[String: M]>.size
+        else { return nil }
         return NestedModelDecoder(M.self, shape: shape, propertyType: propertyType)
     }
 
-    var isOptional: Bool { shape == .optionalModel || shape == .optionalModels }
-    var isCollection: Bool { shape == .models || shape == .optionalModels }
 }
 
-/// `Optional` and `Array` of models, as ``NestedModelDecoder/make(for:)`` finds the model inside them.
+/// `Optional`, `Array` and `Dictionary` of models, as ``NestedModelDecoder/make(for:)`` finds the model inside them.
 protocol NestedModelShape {
     /// The decoder for a property of `Self`, whose type is `propertyType`.
     static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder?
@@ -125,6 +137,18 @@ extension Array: NestedModelShape {
     static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
         guard let model = Element.self as? any KeyedModel.Type else { return nil }
         return NestedModelDecoder.make(model: model, shape: .optionalModels, propertyType: propertyType)
+    }
+}
+
+extension Dictionary: NestedModelShape where Key == String {
+    static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
+        guard let model = Value.self as? any KeyedModel.Type else { return nil }
+        return NestedModelDecoder.make(model: model, shape: .modelsByKey, propertyType: propertyType)
+    }
+
+    static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
+        guard let model = Value.self as? any KeyedModel.Type else { return nil }
+        return NestedModelDecoder.make(model: model, shape: .optionalModelsByKey, propertyType: propertyType)
     }
 }
 
@@ -237,11 +261,13 @@ extension NestedModelDecoder {
         Self.initializeNil(optional, at: field + valueOffset)
     }
 
-    /// Makes the field's value `nil` (`M?` or `[M]?`), for `null`.
+    /// Makes the field's value `nil` (`M?`, `[M]?` or `[String: M]?`), for `null`.
     func setNil(inField field: UnsafeMutableRawPointer) {
         let value = field + valueOffset
         if shape == .optionalModels {
             Self.initializeNil(optionalArray, at: value)
+        } else if shape == .optionalModelsByKey {
+            Self.initializeNil(optionalDictionary, at: value)
         } else if modelIsItsOptionals {
             Self.initializeNil(optionalModel, at: value)
         } else {
@@ -357,10 +383,13 @@ extension NestedModelDecoder {
         field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         do {
-            if isCollection {
-                try decodeModels(intoField: field, from: &reader, context: context)
-            } else {
+            switch shape {
+            case .model, .optionalModel:
                 try Self.decodeModel(model, intoField: field, of: self, from: &reader, context: context)
+            case .models, .optionalModels:
+                try decodeModels(intoField: field, from: &reader, context: context)
+            case .modelsByKey, .optionalModelsByKey:
+                try decodeModelsByKey(intoField: field, from: &reader, context: context)
             }
         } catch {
             throw context.locating(error, expecting: propertyType)
@@ -514,7 +543,7 @@ extension NestedModelDecoder {
     }
 
     /// Moves `count` models from `source` to the uninitialized memory at `destination`.
-    private static func moveElements<M: KeyedModel>(
+    fileprivate static func moveElements<M: KeyedModel>(
         _: M.Type, from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, count: Int
     ) {
         destination.assumingMemoryBound(to: M.self).moveInitialize(
@@ -527,7 +556,17 @@ extension NestedModelDecoder {
         at index: Int, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws -> Bool {
         if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
-        try context.push(.index(index))
+        return try decodeElement(.index(index), into: element, from: &reader, context: context)
+    }
+
+    /// `DecodingContext.decodeElement`: the model at `component` of the path (an array's index, a dictionary's key)
+    /// into `element`; false for one dropped in lenient mode.
+    @inline(__always)
+    private func decodeElement<R: ModelReader>(
+        _ component: PathComponent, into element: UnsafeMutableRawPointer, from reader: inout R,
+        context: DecodingContext
+    ) throws -> Bool {
+        try context.push(component)
         defer { context.pop() }
         let depth = reader.depth
         let pathDepth = context.pathDepth
@@ -550,5 +589,141 @@ extension NestedModelDecoder {
     ) throws {
         element.assumingMemoryBound(to: M.self).initialize(
             to: try R.decodeValue(M.self, from: &reader, context: context))
+    }
+}
+
+// A dictionary of models made in generic code (`Dictionary.init(from:context:)` through a slot of a module compiled with
+// both conditions) went through the standard library's unspecialized subscript for each entry, which asked the
+// runtime for the metadata of `_NativeDictionary`, `Dictionary` and `Optional` each time and rehashed every key as it
+// grew: 2,000 instructions an entry more than the same code compiled for the model (Benchmarks/NOTES.md, 2026-11-29,
+// 17:40). The keys are indexed here instead, in a dictionary of positions compiled for `String` and `Int`, whose
+// `mapValues` makes the dictionary of models in its own hash table's places: no key is hashed twice.
+extension NestedModelDecoder {
+    /// The dictionary's decoding (`Dictionary.init(from:context:)`): each value a model decoded as an element into
+    /// storage of the decoder's own, the position of each key's last value kept by key; a value that fails drops the
+    /// key's earlier one too, with a note in lenient mode, and in strict mode its error is thrown at the end unless a
+    /// later value under the key replaces it.
+    private func decodeModelsByKey<R: ModelReader>(
+        intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
+    ) throws {
+        guard try reader.beginDictionary() else {
+            throw context.mismatch(expected: "dictionary", of: model, foundKind: try reader.peekKind())
+        }
+        // A model is not a collection: the size expected is read, not taken (`expectedCollectionSize(of:)`).
+        let expected = context.collectionSize
+        var storage = ModelStorage(
+            capacity: Swift.max(context.reservation(for: expected, stride: modelStride, upToBytes: 1 << 20), 4),
+            of: self)
+        var positions: [String: Int] = [:]
+        if expected > 0 { positions.reserveCapacity(storage.capacity) }
+        // Errors of values that no later value under the same key has replaced (yet), thrown at the end.
+        var failures: [(key: String, error: MappingError)] = []
+        do {
+            while try reader.nextKey(in: KeyTable.empty) != .end {
+                if positions.count >= context.options.maximumCollectionCount {
+                    throw context.tooManyMembers("entries")
+                }
+                let key = reader.currentKey()
+                let position = storage.vacantPosition(of: self)
+                let depth = reader.depth
+                let pathDepth = context.pathDepth
+                do {
+                    if try decodeElement(
+                        .key(key), into: storage.address(of: position, of: self), from: &reader, context: context)
+                    {
+                        if let replaced = positions.updateValue(position, forKey: key) {
+                            storage.vacate(replaced, of: self)
+                        }
+                    } else {
+                        storage.free(position)
+                        if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped, of: self) }
+                    }
+                    if !failures.isEmpty { failures.removeAll { $0.key == key } }
+                } catch let error as MappingError where error.isRecoverable {
+                    storage.free(position)
+                    try reader.recover(toDepth: depth)
+                    context.truncatePath(to: pathDepth)
+                    if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped, of: self) }
+                    if let index = failures.firstIndex(where: { $0.key == key }) {
+                        failures[index].error = error
+                    } else {
+                        failures.append((key, error))
+                    }
+                }
+            }
+            if let failure = failures.first { throw failure.error }
+        } catch {
+            for position in positions.values { storage.vacate(position, of: self) }
+            storage.deallocate()
+            throw error
+        }
+        Self.initializeDictionary(model, at: field + valueOffset, movingFrom: storage.base, positions: positions)
+        storage.deallocate()
+        context.collectionSize = positions.count
+    }
+
+    /// Initializes the memory at `value` to the `[String: M]` whose value under each key of `positions` is the model
+    /// at that position of `models`, which it moves.
+    private static func initializeDictionary<M: KeyedModel>(
+        _: M.Type, at value: UnsafeMutableRawPointer, movingFrom models: UnsafeMutableRawPointer,
+        positions: [String: Int]
+    ) {
+        let models = models.assumingMemoryBound(to: M.self)
+        let dictionary: [String: M] = positions.isEmpty ? [:] : positions.mapValues { (models + $0).move() }
+        value.initializeMemory(as: [String: M].self, to: dictionary)
+    }
+
+    /// Deinitializes the model at `model`.
+    private static func deinitialize<M: KeyedModel>(_: M.Type, at model: UnsafeMutableRawPointer) {
+        model.assumingMemoryBound(to: M.self).deinitialize(count: 1)
+    }
+
+    /// Room for a dictionary's models, each at a position: the positions below ``used`` hold a model, except those in
+    /// ``vacant``, which are taken again first, so that the storage grows only when every position holds one.
+    private struct ModelStorage {
+        private(set) var base: UnsafeMutableRawPointer
+        private(set) var capacity: Int
+        private var used = 0
+        private var vacant: [Int] = []
+
+        init(capacity: Int, of decoder: NestedModelDecoder) {
+            base = .allocate(byteCount: capacity * decoder.modelStride, alignment: decoder.modelAlignment)
+            self.capacity = capacity
+        }
+
+        func address(of position: Int, of decoder: NestedModelDecoder) -> UnsafeMutableRawPointer {
+            base + position * decoder.modelStride
+        }
+
+        /// A position that holds no model, the storage grown (its models moved) if every one does.
+        mutating func vacantPosition(of decoder: NestedModelDecoder) -> Int {
+            if let position = vacant.popLast() { return position }
+            if used == capacity {
+                let grown = UnsafeMutableRawPointer.allocate(
+                    byteCount: 2 * capacity * decoder.modelStride, alignment: decoder.modelAlignment)
+                NestedModelDecoder.moveElements(decoder.model, from: base, to: grown, count: used)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            used += 1
+            return used - 1
+        }
+
+        /// Marks the position, which holds no model, as vacant.
+        mutating func free(_ position: Int) {
+            vacant.append(position)
+        }
+
+        /// Deinitializes the model at the position and marks it vacant.
+        mutating func vacate(_ position: Int, of decoder: NestedModelDecoder) {
+            NestedModelDecoder.deinitialize(decoder.model, at: address(of: position, of: decoder))
+            vacant.append(position)
+        }
+
+        /// Frees the room; the models left must have been moved or deinitialized.
+        func deallocate() {
+            base.deallocate()
+        }
     }
 }
