@@ -96,6 +96,13 @@ final class NestedModelDecoder: @unchecked Sendable {
         return nil
     }
 
+    /// The decoder for a property of `shape` holding `element`s, whose type is `propertyType`; `nil` if `element` is
+    /// not a model.
+    static func make(holding element: Any.Type, shape: Shape, propertyType: Any.Type) -> NestedModelDecoder? {
+        guard let model = element as? any KeyedModel.Type else { return nil }
+        return make(model: model, shape: shape, propertyType: propertyType)
+    }
+
     /// The decoder for a property of `shape` holding `M`s, whose type is `propertyType`.
     static func make<M: KeyedModel>(model _: M.Type, shape: Shape, propertyType: Any.Type) -> NestedModelDecoder? {
         // A model that decodes `null` to a value of its own keeps ModelKit's generic code, which asks it. So would
@@ -119,10 +126,8 @@ protocol NestedModelShape {
 
 extension Optional: NestedModelShape {
     static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
-        if let model = Wrapped.self as? any KeyedModel.Type {
-            return NestedModelDecoder.make(model: model, shape: .optionalModel, propertyType: propertyType)
-        }
-        return (Wrapped.self as? any NestedModelShape.Type)?.optionalNestedModelDecoder(propertyType: propertyType)
+        NestedModelDecoder.make(holding: Wrapped.self, shape: .optionalModel, propertyType: propertyType)
+            ?? (Wrapped.self as? any NestedModelShape.Type)?.optionalNestedModelDecoder(propertyType: propertyType)
     }
 
     static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? { nil }
@@ -130,25 +135,21 @@ extension Optional: NestedModelShape {
 
 extension Array: NestedModelShape {
     static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
-        guard let model = Element.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .models, propertyType: propertyType)
+        NestedModelDecoder.make(holding: Element.self, shape: .models, propertyType: propertyType)
     }
 
     static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
-        guard let model = Element.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .optionalModels, propertyType: propertyType)
+        NestedModelDecoder.make(holding: Element.self, shape: .optionalModels, propertyType: propertyType)
     }
 }
 
 extension Dictionary: NestedModelShape where Key == String {
     static func nestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
-        guard let model = Value.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .modelsByKey, propertyType: propertyType)
+        NestedModelDecoder.make(holding: Value.self, shape: .modelsByKey, propertyType: propertyType)
     }
 
     static func optionalNestedModelDecoder(propertyType: Any.Type) -> NestedModelDecoder? {
-        guard let model = Value.self as? any KeyedModel.Type else { return nil }
-        return NestedModelDecoder.make(model: model, shape: .optionalModelsByKey, propertyType: propertyType)
+        NestedModelDecoder.make(holding: Value.self, shape: .optionalModelsByKey, propertyType: propertyType)
     }
 }
 
