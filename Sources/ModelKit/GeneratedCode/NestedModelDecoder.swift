@@ -596,8 +596,8 @@ extension NestedModelDecoder {
 // A dictionary of models made in generic code (`Dictionary.init(from:context:)` through a slot of a module compiled with
 // both conditions) went through the standard library's unspecialized subscript for each entry, which asked the
 // runtime for the metadata of `_NativeDictionary`, `Dictionary` and `Optional` each time and rehashed every key as it
-// grew: 2,000 instructions an entry more than the same code compiled for the model (Benchmarks/NOTES.md, 2026-11-29,
-// 17:40). The keys are indexed here instead, in a dictionary of positions compiled for `String` and `Int`, whose
+// grew: about 1,400 instructions an entry more than the same code compiled for the model, twice that while it grew
+// (Benchmarks/NOTES.md, 2026-11-29, 17:40). The keys are indexed here instead, in a dictionary of positions compiled for `String` and `Int`, whose
 // `mapValues` makes the dictionary of models in its own hash table's places: no key is hashed twice.
 extension NestedModelDecoder {
     /// The dictionary's decoding (`Dictionary.init(from:context:)`): each value a model decoded as an element into
