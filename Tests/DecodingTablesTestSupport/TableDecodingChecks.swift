@@ -189,7 +189,7 @@ public enum TableDecodingChecks {
     }
 
     /// What decoding gave: the model's JSON, or the error; in lenient mode the diagnostics too.
-    private static func outcome<Model: ModelEncodable>(_ decode: () throws -> Decoded<Model>) -> String {
+    public static func outcome<Model: ModelEncodable>(_ decode: () throws -> Decoded<Model>) -> String {
         do {
             let decoded = try decode()
             let json = String(decoding: try decoded.model.jsonData(), as: UTF8.self)

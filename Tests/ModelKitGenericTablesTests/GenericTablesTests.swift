@@ -528,28 +528,16 @@ struct GenericTablesTests {
             let json = Data(text.utf8)
             for options in [DecodingOptions.strict, DecodingOptions(), limited] {
                 #expect(
-                    outcome { try Album.decode(json: json, options: options) }
-                        == outcome { try AlbumTwin.decode(json: json, options: options) }, "\(text)")
+                    TableDecodingChecks.outcome { try Album.decode(json: json, options: options) }
+                        == TableDecodingChecks.outcome { try AlbumTwin.decode(json: json, options: options) }
+                        .replacingOccurrences(of: "Twin", with: ""), "\(text)")
                 let object = try? JSONSerialization.jsonObject(with: json)
                 guard let object else { continue }
                 #expect(
-                    outcome { try Album.decode(object: object, options: options) }
-                        == outcome { try AlbumTwin.decode(object: object, options: options) }, "\(text)")
+                    TableDecodingChecks.outcome { try Album.decode(object: object, options: options) }
+                        == TableDecodingChecks.outcome { try AlbumTwin.decode(object: object, options: options) }
+                        .replacingOccurrences(of: "Twin", with: ""), "\(text)")
             }
         }
-    }
-
-    /// What decoding gave: the model's JSON, or the error; in lenient mode the diagnostics too; the twins' names as
-    /// the tables' models are named.
-    private func outcome<Model: ModelEncodable>(_ decode: () throws -> Decoded<Model>) -> String {
-        let outcome: String
-        do {
-            let decoded = try decode()
-            let json = String(decoding: try decoded.model.jsonData(), as: UTF8.self)
-            outcome = json + " " + decoded.diagnostics.map(\.description).joined(separator: "; ")
-        } catch {
-            outcome = "error: \(error)"
-        }
-        return outcome.replacingOccurrences(of: "Twin", with: "")
     }
 }

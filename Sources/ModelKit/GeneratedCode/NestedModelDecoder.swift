@@ -613,8 +613,8 @@ extension NestedModelDecoder {
         // A model is not a collection: the size expected is read, not taken (`expectedCollectionSize(of:)`).
         let expected = context.collectionSize
         var storage = ModelStorage(
-            capacity: Swift.max(context.reservation(for: expected, stride: modelStride, upToBytes: 1 << 20), 4),
-            of: self)
+            of: self,
+            capacity: Swift.max(context.reservation(for: expected, stride: modelStride, upToBytes: 1 << 20), 4))
         var positions: [String: Int] = [:]
         if expected > 0 { positions.reserveCapacity(storage.capacity) }
         // Errors of values that no later value under the same key has replaced (yet), thrown at the end.
@@ -625,26 +625,26 @@ extension NestedModelDecoder {
                     throw context.tooManyMembers("entries")
                 }
                 let key = reader.currentKey()
-                let position = storage.vacantPosition(of: self)
+                let position = storage.vacantPosition()
                 let depth = reader.depth
                 let pathDepth = context.pathDepth
                 do {
                     if try decodeElement(
-                        .key(key), into: storage.address(of: position, of: self), from: &reader, context: context)
+                        .key(key), into: storage.address(of: position), from: &reader, context: context)
                     {
                         if let replaced = positions.updateValue(position, forKey: key) {
-                            storage.vacate(replaced, of: self)
+                            storage.vacate(replaced)
                         }
                     } else {
                         storage.free(position)
-                        if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped, of: self) }
+                        if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped) }
                     }
                     if !failures.isEmpty { failures.removeAll { $0.key == key } }
                 } catch let error as MappingError where error.isRecoverable {
                     storage.free(position)
                     try reader.recover(toDepth: depth)
                     context.truncatePath(to: pathDepth)
-                    if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped, of: self) }
+                    if let dropped = positions.removeValue(forKey: key) { storage.vacate(dropped) }
                     if let index = failures.firstIndex(where: { $0.key == key }) {
                         failures[index].error = error
                     } else {
@@ -654,7 +654,7 @@ extension NestedModelDecoder {
             }
             if let failure = failures.first { throw failure.error }
         } catch {
-            for position in positions.values { storage.vacate(position, of: self) }
+            for position in positions.values { storage.vacate(position) }
             storage.deallocate()
             throw error
         }
@@ -682,27 +682,31 @@ extension NestedModelDecoder {
     /// Room for a dictionary's models, each at a position: the positions below ``used`` hold a model, except those in
     /// ``vacant``, which are taken again first, so that the storage grows only when every position holds one.
     private struct ModelStorage {
+        private let model: any KeyedModel.Type
+        private let stride: Int
+        private let alignment: Int
         private(set) var base: UnsafeMutableRawPointer
         private(set) var capacity: Int
         private var used = 0
         private var vacant: [Int] = []
 
-        init(capacity: Int, of decoder: NestedModelDecoder) {
-            base = .allocate(byteCount: capacity * decoder.modelStride, alignment: decoder.modelAlignment)
+        /// Room for `capacity` of the decoder's models.
+        init(of decoder: NestedModelDecoder, capacity: Int) {
+            (model, stride, alignment) = (decoder.model, decoder.modelStride, decoder.modelAlignment)
+            base = .allocate(byteCount: capacity * stride, alignment: alignment)
             self.capacity = capacity
         }
 
-        func address(of position: Int, of decoder: NestedModelDecoder) -> UnsafeMutableRawPointer {
-            base + position * decoder.modelStride
+        func address(of position: Int) -> UnsafeMutableRawPointer {
+            base + position * stride
         }
 
         /// A position that holds no model, the storage grown (its models moved) if every one does.
-        mutating func vacantPosition(of decoder: NestedModelDecoder) -> Int {
+        mutating func vacantPosition() -> Int {
             if let position = vacant.popLast() { return position }
             if used == capacity {
-                let grown = UnsafeMutableRawPointer.allocate(
-                    byteCount: 2 * capacity * decoder.modelStride, alignment: decoder.modelAlignment)
-                NestedModelDecoder.moveElements(decoder.model, from: base, to: grown, count: used)
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: 2 * capacity * stride, alignment: alignment)
+                NestedModelDecoder.moveElements(model, from: base, to: grown, count: used)
                 base.deallocate()
                 base = grown
                 capacity *= 2
@@ -717,8 +721,8 @@ extension NestedModelDecoder {
         }
 
         /// Deinitializes the model at the position and marks it vacant.
-        mutating func vacate(_ position: Int, of decoder: NestedModelDecoder) {
-            NestedModelDecoder.deinitialize(decoder.model, at: address(of: position, of: decoder))
+        mutating func vacate(_ position: Int) {
+            NestedModelDecoder.deinitialize(model, at: address(of: position))
             vacant.append(position)
         }
 
