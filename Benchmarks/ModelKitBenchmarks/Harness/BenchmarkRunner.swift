@@ -37,24 +37,52 @@ struct BenchmarkRunner {
     }
 
     /// Times `subject` and, when given, `baseline`, interleaved; `baselineSamples` fixes the baseline's
-    /// number of samples when its runs take over a second.
+    /// number of samples when its runs take over a second. With the baseline, also the median of the ratios of
+    /// the batches taken side by side (see ``pairedRatio(_:_:)``), when both sides took the same number.
     mutating func measure(
         subject: @escaping Routine, baseline: Routine?, baselineSamples: Int? = nil
-    ) throws -> (TimingSummary, TimingSummary?) {
+    ) throws -> (TimingSummary, TimingSummary?, pairedRatio: Double?) {
         var sides = [try plan(subject)]
         if let baseline { sides.append(try plan(baseline, fixedSamples: baselineSamples)) }
+        // Slow work plans as many batches as fit its second (9 and 11 for weibo.json's model-to-dict): both
+        // sides take the larger number, so that their batches pair up.
+        if sides.count == 2, baselineSamples == nil, sides.allSatisfy({ $0.samples.isEmpty }) {
+            let samples = max(sides[0].plannedSamples, sides[1].plannedSamples)
+            for index in sides.indices { sides[index].plannedSamples = samples }
+        }
         while let next = Self.leastAdvanced(sides) {
             let elapsed = try time(sides[next].routine, iterations: sides[next].batch)
             sides[next].samples.append(elapsed / Double(sides[next].batch))
             sides[next].iterations += sides[next].batch
         }
         let summaries = sides.map { TimingSummary(nanosecondsPerIteration: $0.samples, iterations: $0.iterations) }
-        return (summaries[0], summaries.count > 1 ? summaries[1] : nil)
+        guard sides.count > 1 else { return (summaries[0], nil, nil) }
+        return (summaries[0], summaries[1], Self.pairedRatio(sides[0].samples, sides[1].samples))
     }
 
-    /// The side furthest behind its plan, so that the two finish together however their batches differ.
+    // The machine's speed drifts over a case's two seconds (other virtual machines on the host): the median of
+    // each side alone moves with that drift, the ratio of two batches taken one after the other hardly does.
+    // Over seven runs of the cross-module cases, a case's ratio of the medians had a standard deviation of 0.049
+    // (the median over the cases), the median of the pairs' ratios 0.017 (Benchmarks/NOTES.md, 2026-11-29, 21:00).
+    /// The median of `subject[i] / baseline[i]`, batches timed one after the other; `nil` when the sides took
+    /// different numbers of batches (a baseline of fixed one-run samples), whose batches do not pair up.
+    static func pairedRatio(_ subject: [Double], _ baseline: [Double]) -> Double? {
+        guard subject.count == baseline.count, !subject.isEmpty else { return nil }
+        let ratios = zip(subject, baseline).map { $0 / $1 }.sorted()
+        let middle = ratios.count / 2
+        return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+    }
+
+    /// The side furthest behind its plan, so that the two finish together however their batches differ. Of two
+    /// sides equally advanced, the subject goes first in even pairs of batches and the baseline in odd ones
+    /// (subject, baseline, baseline, subject, …), so that a machine speeding up or slowing down through a pair
+    /// favours neither side.
     private static func leastAdvanced(_ sides: [Side]) -> Int? {
-        sides.indices.filter { !sides[$0].isDone }.min { sides[$0].progress < sides[$1].progress }
+        let waiting = sides.indices.filter { !sides[$0].isDone }
+        guard let least = waiting.map({ sides[$0].progress }).min() else { return nil }
+        let tied = waiting.filter { sides[$0].progress == least }
+        guard tied.count > 1 else { return tied[0] }
+        return sides[tied[0]].samples.count % 2 == 0 ? tied[0] : tied[tied.count - 1]
     }
 
     /// Warms `routine` up, estimates one iteration, and plans the batches: `fixedSamples` one-run samples,
@@ -110,11 +138,13 @@ extension BenchmarkRunner {
             name: benchmark.name, subject: benchmark.subject, baseline: benchmark.baseline, ratio: 0, checksum: 0)
         switch try benchmark.prepare() {
         case .time(let subject, .routine(let baseline, let scale, let samples)):
-            let (timing, baselineTiming) = try measure(subject: subject, baseline: baseline, baselineSamples: samples)
+            let (timing, baselineTiming, pairedRatio) = try measure(
+                subject: subject, baseline: baseline, baselineSamples: samples)
             result.timing = timing
             result.baselineTiming = baselineTiming?.scaled(by: scale)
+            result.pairedRatio = pairedRatio.map { $0 / scale }
         case .time(let subject, .subject(let scale)):
-            let (timing, _) = try measure(subject: subject, baseline: nil)
+            let (timing, _, _) = try measure(subject: subject, baseline: nil)
             result.timing = timing
             result.baselineTiming = timing.scaled(by: scale)
         case .peakMemory(let probe):
@@ -123,7 +153,8 @@ extension BenchmarkRunner {
             result.ratio = Double(memory.peakBytes) / Double(memory.fileBytes)
         }
         if let timing = result.timing, let baselineTiming = result.baselineTiming {
-            result.ratio = timing.median / baselineTiming.median
+            result.ratioOfMedians = timing.median / baselineTiming.median
+            result.ratio = result.pairedRatio ?? timing.median / baselineTiming.median
         }
         result.checksum = checksum &- checksumBefore
         return result

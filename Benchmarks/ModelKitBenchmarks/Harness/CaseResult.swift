@@ -9,8 +9,13 @@ struct CaseResult {
     var timing: TimingSummary?
     /// The baseline's time per iteration, already scaled; `nil` for a memory case.
     var baselineTiming: TimingSummary?
-    /// Subject ÷ baseline: the medians for a time case, peak memory ÷ file size for a memory case.
+    /// Subject ÷ baseline: for a time case the median of the batches' ratios where they pair up (see
+    /// ``BenchmarkRunner/pairedRatio(_:_:)``), else of the medians; peak memory ÷ file size for a memory case.
     var ratio: Double
+    /// For a time case, the median of the subject's batches ÷ the baseline's.
+    var ratioOfMedians: Double?
+    /// For a time case whose batches pair up, the median of their ratios.
+    var pairedRatio: Double?
     var memory: PeakMemoryReport?
     /// The sum of what the routines returned; see ``Routine``. Written out so that it is used.
     var checksum: Int
@@ -23,6 +28,7 @@ struct CaseResult {
             ("median_ns", Self.json(timing?.median)), ("baseline_median_ns", Self.json(baselineTiming?.median)),
             ("ratio", Self.json(ratio, places: 4)),
         ]
+        if let ratioOfMedians { fields.append(("ratio_of_medians", Self.json(ratioOfMedians, places: 4))) }
         if let timing {
             fields += [
                 ("min_ns", Self.json(timing.minimum)), ("max_ns", Self.json(timing.maximum)),
