@@ -68,9 +68,12 @@ enum EntryPoints {
         }
         let tableEncoding =
             "Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), to: &writer, context: context)"
-        return ["#if \(tableCondition)", "#if \(genericModelsCondition)"] + table(slots, unspecialized: true)
-            + ["#else"] + table(slots, unspecialized: false) + ["#endif"]
-            + tableMembers(access: access, generator: generator)
+        let expected = literal("\(generator.typeName) (a dictionary)")
+        return ["#if \(tableCondition)", "#if \(genericModelsCondition)"]
+            + table(slots, unspecialized: true, expected: expected) + ["#else"]
+            + table(slots, unspecialized: false, expected: expected) + ["#endif"]
+            + decodedFieldsInitializer(generator: generator)
+            + tableDecoders(access: access, generator: generator, expected: expected)
             + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
             + specializedDecoders + ["#endif", "#if \(genericModelsCondition) && \(tableCondition)"]
             + encoders(access: access, encoding: tableEncoding) + ["#elseif \(genericModelsCondition)"]
@@ -82,16 +85,31 @@ enum EntryPoints {
     /// whole build of the model with `Codable` peaked at 0.65 GB; one statement a slot made the 300-property model's
     /// compile job half as long again as literals (3.3 s against 2.1 s).
     ///
-    /// - Parameter unspecialized: whether the slots are ModelKit's, their decoders compiled once, generic over the
-    ///   property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it;
-    ///   such a table is given the struct's type and its fields', so that it writes the struct too.
-    private static func table(_ slots: [(arguments: String, key: String)], unspecialized: Bool) -> [String] {
+    /// - Parameters:
+    ///   - unspecialized: whether the slots are ModelKit's, their decoders compiled once, generic over the
+    ///     property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it;
+    ///     such a table is given the struct's type, its fresh fields and a closure that makes the struct from them
+    ///     where it is to lie, so that it writes the struct too, and decodes it as another struct's property.
+    ///   - expected: the literal a mismatch names when the value is not a dictionary.
+    private static func table(
+        _ slots: [(arguments: String, key: String)], unspecialized: Bool, expected: String
+    ) -> [String] {
         let label = unspecialized ? "unspecialized: " : ""
-        let encoding = unspecialized ? ", encoding: Self.self, fields: \(ModelCodeGenerator.fieldsTypeName).self" : ""
+        let fields = ModelCodeGenerator.fieldsTypeName
+        let encoding = unspecialized ? ", encoding: Self.self, fields: \(fields).start(), expected: \(expected)" : ""
+        // The closure ModelKit calls to make the struct from its fields where it is to lie (ModelKit's
+        // `ModelDecoding`): the generated initializer, which takes every field's value.
+        let finish =
+            unspecialized
+            ? [
+                ") { fields, model, keys, context in",
+                "    try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: \(fields).self).pointee, keys: keys, context: context))",
+                "}",
+            ] : [")"]
         let lines = slots.map { "ModelKit.FieldSlot(\(label)\($0.arguments)),  // \($0.key)" }
         guard lines.count > slotsPerLiteral else {
             return ["fileprivate static let _fieldTable = ModelKit.FieldTable(["] + lines.map { "    " + $0 }
-                + ["]\(encoding))"]
+                + ["]\(encoding)" + finish[0]] + finish.dropFirst()
         }
         var result = ["fileprivate static let _fieldTable: ModelKit.FieldTable = {"]
         for start in stride(from: 0, to: lines.count, by: slotsPerLiteral) {
@@ -99,24 +117,38 @@ enum EntryPoints {
             result += [start == 0 ? "    var slots: [ModelKit.FieldSlot] = [" : "    slots.append(contentsOf: ["]
             result += chunk + [start == 0 ? "    ]" : "    ])"]
         }
-        return result + ["    return ModelKit.FieldTable(slots\(encoding))", "}()"]
+        return result + ["    return ModelKit.FieldTable(slots\(encoding)" + finish[0]]
+            + finish.dropFirst().map { "    " + $0 }
+            + ["}()"]
     }
 
     /// The most slots one array literal of a field table holds.
     static let slotsPerLiteral = 100
 
-    /// The initializer that finishes a field table's fields, and the two decoding entry points through the table.
-    private static func tableMembers(access: String, generator: ModelCodeGenerator) -> [String] {
-        let fields = ModelCodeGenerator.fieldsTypeName
-        let expected = literal("\(generator.typeName) (a dictionary)")
-        var lines = [
+    // The keys borrowed: an initializer's parameters are otherwise its own, and the table's closure retained the
+    // key table to call it.
+    /// The initializer that makes the model from its decoding fields once a field table has read the keys into
+    /// them.
+    private static func decodedFieldsInitializer(generator: ModelCodeGenerator) -> [String] {
+        [
             "",
-            "fileprivate init(_decodedFields fields: inout \(fields), keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {",
+            "fileprivate init(_decodedFields fields: inout \(ModelCodeGenerator.fieldsTypeName), keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {",
             indented(generator.settingStatements(), by: 4),
             "    try context.didDecode(&self)",
             "    try context.validate(self)",
             "}",
         ]
+    }
+
+    // Under both conditions too: the fields are a local of the model's own, where a wide model's are on the stack,
+    // which ModelKit's code could not give them without a look at the stack's bounds (see ModelKit's
+    // `ModelDecoding.largestFields`); going through ModelKit's code, weibo.json took 0.6% more instructions.
+    /// The two decoding entry points through the table, which start the fields, have the table read the keys into
+    /// them and make the model from them; `expected` is the literal a mismatch names when the value is not a
+    /// dictionary.
+    private static func tableDecoders(access: String, generator: ModelCodeGenerator, expected: String) -> [String] {
+        let fields = ModelCodeGenerator.fieldsTypeName
+        var lines: [String] = []
         for (name, reader) in [("_decodeJSON", "JSONReader"), ("_decodeObjects", "FoundationObjectReader")] {
             lines += [
                 "",

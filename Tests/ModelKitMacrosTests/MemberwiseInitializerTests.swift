@@ -110,7 +110,9 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.currency),  // "currency"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.code),  // "code"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.note),  // "note"
-                    ], encoding: Self.self, fields: _DecodingFields.self)
+                    ], encoding: Self.self, fields: _DecodingFields.start(), expected: "Price (a dictionary)") { fields, model, keys, context in
+                        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))
+                    }
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.amount),  // "amount"
@@ -120,7 +122,7 @@ struct MemberwiseInitializerTests {
                     ])
                     #endif
 
-                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.init(amount: fields.amount.takeDecodedValue(), currency: fields.currency.takeDecodedValue(), code: fields.code.takeDecodedValue(), note: fields.note.takeDecodedValue())
                         try context.didDecode(&self)
@@ -277,14 +279,16 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.when),  // "when"
-                    ], encoding: Self.self, fields: _DecodingFields.self)
+                    ], encoding: Self.self, fields: _DecodingFields.start(), expected: "Stamp (a dictionary)") { fields, model, keys, context in
+                        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))
+                    }
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.when),  // "when"
                     ])
                     #endif
 
-                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         let whenValue = fields.when.takeDecodedValue(default: Date.now)
                         self.init(when: whenValue)
@@ -435,14 +439,16 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
-                    ], encoding: Self.self, fields: _DecodingFields.self)
+                    ], encoding: Self.self, fields: _DecodingFields.start(), expected: "Tag (a dictionary)") { fields, model, keys, context in
+                        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))
+                    }
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
                     ])
                     #endif
 
-                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.name = fields.name.takeDecodedValue()
                         try context.didDecode(&self)
@@ -606,7 +612,9 @@ struct MemberwiseInitializerTests {
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.name),  // "name"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.balance),  // "balance"
                         ModelKit.FieldSlot(unspecialized: \\_DecodingFields.audit),  // "audit"
-                    ], encoding: Self.self, fields: _DecodingFields.self)
+                    ], encoding: Self.self, fields: _DecodingFields.start(), expected: "Account (a dictionary)") { fields, model, keys, context in
+                        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))
+                    }
                     #else
                     fileprivate static let _fieldTable = ModelKit.FieldTable([
                         ModelKit.FieldSlot(\\_DecodingFields.name),  // "name"
@@ -615,7 +623,7 @@ struct MemberwiseInitializerTests {
                     ])
                     #endif
 
-                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                         try fields.finish(in: keys, context: context)
                         self.init(name: fields.name.takeDecodedValue(), balance: fields.balance.takeDecodedValue(), audit: fields.audit.takeDecodedValue())
                         try context.didDecode(&self)

@@ -278,11 +278,15 @@ struct ModelCodeGeneratorPartsTests {
                 "fileprivate static let _fieldTable = ModelKit.FieldTable([",
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p0),  // "p0""#,
                 #"    ModelKit.FieldSlot(unspecialized: \_DecodingFields.p1),  // "p1""#,
-                "], encoding: Self.self, fields: _DecodingFields.self)",
+                #"], encoding: Self.self, fields: _DecodingFields.start(), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
+                "    try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))",
+                "}",
             ])
         #expect(
-            try tableLines(properties: 201, unspecialized: true).suffix(2) == [
-                "    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingFields.self)", "}()",
+            try tableLines(properties: 201, unspecialized: true).suffix(4) == [
+                #"    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingFields.start(), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
+                "        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))",
+                "    }", "}()",
             ])
         let narrow = try tableLines(properties: 100)
         #expect(narrow.count == 102)

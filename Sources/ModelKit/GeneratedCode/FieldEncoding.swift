@@ -155,14 +155,8 @@ final class FieldEncoding: @unchecked Sendable {
 /// through the model's ``FieldTable``, where it lies: the table is looked up in the tables registered by struct (see
 /// ``FieldTable/writing(_:)``) after a model has been written once the generic way, which makes it, and kept.
 final class NestedModelWriting: Sendable {
-    /// The model.
-    let model: ObjectIdentifier
-    /// The registered ``FieldTable/Writing``'s address (unretained: the registry keeps it for the process's life),
-    /// ``none`` where none was registered after a model's first write, or 0 before.
-    private let found = Atomic<UInt>(0)
-
-    /// Stands for "no table": a model whose table cannot write it (a class, or one built without both conditions).
-    private static let none: UInt = 1
+    /// The model's table, once looked up.
+    let modelTable: ModelTableLookup
 
     /// For a property that holds an optional, the optional's type.
     let optional: (any OptionalPayload.Type)?
@@ -178,7 +172,7 @@ final class NestedModelWriting: Sendable {
         let unwrapped = optional?.wrappedType ?? type
         let array = unwrapped as? any ArrayPayload.Type
         guard let model = (array?.elementType ?? unwrapped) as? any KeyedModel.Type else { return nil }
-        self.model = ObjectIdentifier(model)
+        modelTable = ModelTableLookup(model: ObjectIdentifier(model))
         self.optional = optional
         self.array = array
         stride = array?.elementStride ?? 0
@@ -194,22 +188,14 @@ final class NestedModelWriting: Sendable {
 
     /// The model's table, if it has been found.
     @inline(__always)
-    func writing() -> Unmanaged<FieldTable.Writing>? {
-        let found = found.load(ordering: .acquiring)
-        guard found > Self.none, let address = UnsafeRawPointer(bitPattern: found) else { return nil }
-        return Unmanaged.fromOpaque(address)
-    }
+    func writing() -> Unmanaged<FieldTable.ModelTable>? { modelTable.table() }
 
-    /// Whether the look-up found that no table writes the model.
-    var hasNoTable: Bool { found.load(ordering: .relaxed) == Self.none }
+    /// Whether the look-up found that no table writes the model (a class, or one built without both conditions).
+    var hasNoTable: Bool { modelTable.isMissing }
 
     /// Looks the model's table up, after a model has been written the generic way, and keeps what it finds, unless
-    /// it has been found.
-    func lookUp() {
-        guard found.load(ordering: .relaxed) == 0 else { return }
-        let address = FieldTable.writing(model).map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
-        found.store(address ?? Self.none, ordering: .releasing)
-    }
+    /// it has been looked up.
+    func lookUp() { modelTable.lookUp(FieldTable.writing) }
 }
 
 extension ScalarFieldKind {
@@ -300,46 +286,6 @@ extension ScalarFieldKind {
 // conditions spent more than the default build (Benchmarks/NOTES.md, 2026-11-29, 12:10). Its elements are now written
 // where they lie, by the writer's loop over the table.
 extension FieldTable {
-    /// A struct's table and the struct as a model, whose keys the table writes. A class, so that a property
-    /// holding the struct can keep a reference to it (``NestedModelWriting``): registered ones are never released.
-    final class Writing: Sendable {
-        let table: FieldTable
-        let model: any (KeyedModel & SendableMetatype).Type
-        /// The model's keys.
-        let keys: ModelKeys
-
-        init(table: FieldTable, model: any (KeyedModel & SendableMetatype).Type) {
-            self.table = table
-            self.model = model
-            keys = model.modelKeys
-        }
-    }
-
-    /// The tables that write structs, by the struct's type: registered as each is made (a model's `_fieldTable` is
-    /// made the first time the model is decoded or written), for the arrays of models generic code writes.
-    private static let writers = Mutex<[ObjectIdentifier: Writing]>([:])
-
-    /// The table registered as the one that writes `model`.
-    static func writing(_ model: Any.Type) -> Writing? {
-        writing(ObjectIdentifier(model))
-    }
-
-    /// The table registered as the one that writes the type `model` identifies.
-    static func writing(_ model: ObjectIdentifier) -> Writing? {
-        writers.withLock { $0[model] }
-    }
-
-    /// Registers `table` as the one that writes `model`, unless one is registered already: the first is the model's
-    /// own `_fieldTable`, made when the model is first decoded or written, which its `_encodeJSON` writes through.
-    static func register(_ table: FieldTable, writing model: Any.Type) {
-        guard let keyed = model as? any (KeyedModel & SendableMetatype).Type else { return }
-        writers.withLock { writers in
-            if writers[ObjectIdentifier(model)] == nil {
-                writers[ObjectIdentifier(model)] = Writing(table: table, model: keyed)
-            }
-        }
-    }
-
     // The writer is told by comparing types, not by a cast to `FieldTableWriter`, which asked the runtime for the
     // conformance on every array, and an empty array is not told by `isEmpty`, which asked for the array's metadata
     // and its `Collection` conformance (twitter.json's hundreds of empty arrays of models: its encoding 2-4% slower).

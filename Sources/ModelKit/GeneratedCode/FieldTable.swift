@@ -42,11 +42,15 @@ public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
     /// How the struct is written, for a table made by ``init(_:encoding:fields:)``.
     @usableFromInline let encoding: FieldEncoding?
+    /// How the struct is decoded into memory it is given, for a table made by
+    /// ``init(_:encoding:fields:expected:finish:)``.
+    @usableFromInline let decoding: ModelDecoding?
 
     /// A table whose slot at each index decodes the key at that index of the model's key table.
     @inlinable public init(_ slots: [FieldSlot]) {
         self.slots = slots
         encoding = nil
+        decoding = nil
     }
 
     /// A table whose slot at each index decodes the key at that index of the model's key table, and which writes
@@ -55,7 +59,28 @@ public struct FieldTable: Sendable {
     public init(_ slots: [FieldSlot], encoding model: Any.Type, fields: Any.Type) {
         self.slots = slots
         encoding = FieldEncoding(model: model, fields: fields, slots: slots)
-        if encoding != nil { Self.register(self, writing: model) }
+        decoding = nil
+        Self.register(self, for: model)
+    }
+
+    // Neither inlined nor specialized, so that the model's module compiles nothing for it.
+    /// A table that writes the struct `model` as ``init(_:encoding:fields:)`` does, and decodes it into memory it is
+    /// given when it is a property of another such struct (see ``ModelDecoding``): its fields start as `fields`, a
+    /// model's `_DecodingFields.start()`, and `finish` makes the struct from them.
+    ///
+    /// - Parameters:
+    ///   - expected: what a mismatch names when the value is not a dictionary, as the model's entry points name it.
+    ///   - finish: initializes the struct at its second argument from the fields at its first, whose values it
+    ///     takes, with the key table and the context; the fields are destroyed by the caller if it throws.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public init<Fields>(
+        _ slots: [FieldSlot], encoding model: Any.Type, fields: Fields, expected: String,
+        finish: @escaping ModelDecoding.Finish
+    ) {
+        self.slots = slots
+        encoding = FieldEncoding(model: model, fields: Fields.self, slots: slots)
+        decoding = ModelDecoding(model: model, fields: fields, expected: expected, finish: finish)
+        Self.register(self, for: model)
     }
 
     // Neither inlined nor specialized, as `ModelEntryPoints.encodeGenerically` is, which the entry points called
@@ -135,6 +160,96 @@ public struct FieldTable: Sendable {
                     try reader.skipValue()
                 }
             }
+        }
+    }
+}
+
+// A nested model was decoded through its `_decodeJSON`: its witness, its key table found and retained, its fields
+// started and destroyed, and the model returned and moved into place, about 240 instructions a model more than
+// the same models compiled for the reader (108 `WeiboPictureMetadata` an iteration of weibo.json; Benchmarks/NOTES.md,
+// 2026-11-29, 21:00).
+/// How a ``FieldTable`` decodes its struct into memory it is given, for a property of another struct's table (see
+/// `NestedModelDecoder`): the loop over the keys runs on fields that start as a copy of the model's fresh fields,
+/// then the model's `finish` makes the struct from them where it is to lie.
+///
+/// The fresh fields are kept as bytes: a ``Field`` starts without a value, so they hold no reference, and copying
+/// their bytes is copying them. Once `finish` has returned, every field's value has been taken (the generated
+/// initializer takes each field's), so nothing is left to destroy.
+public final class ModelDecoding: @unchecked Sendable {
+    /// Initializes the struct at the second pointer from the fields at the first, whose values it takes.
+    public typealias Finish =
+        @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer, KeyTable, DecodingContext) throws -> Void
+
+    /// The fresh fields' bytes, kept for the process's life, as the table is.
+    let start: UnsafeMutableRawPointer
+    let size: Int
+    let alignment: Int
+    /// The model's keys.
+    let keys: ModelKeys
+    /// What a mismatch names when the value is not a dictionary.
+    let expected: String
+    let finish: Finish
+    /// Destroys the fields at a pointer, after the loop or `finish` threw.
+    let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+
+    /// The decoding of `model` from fields that start as `fields`; `nil` if `model` is not a keyed model, or if
+    /// its fields take more than ``largestFields`` bytes.
+    init?<Fields>(model: Any.Type, fields: Fields, expected: String, finish: @escaping Finish) {
+        guard let model = model as? any KeyedModel.Type, MemoryLayout<Fields>.size <= Self.largestFields else {
+            return nil
+        }
+        size = MemoryLayout<Fields>.size
+        alignment = MemoryLayout<Fields>.alignment
+        start = .allocate(byteCount: max(size, 1), alignment: alignment)
+        start.initializeMemory(as: Fields.self, to: fields)
+        keys = model.modelKeys
+        self.expected = expected
+        self.finish = finish
+        destroy = { $0.assumingMemoryBound(to: Fields.self).deinitialize(count: 1) }
+    }
+
+    /// Decodes the struct at `reader` into `model` through `table`.
+    @inline(__always)
+    func decode<R: FieldTableReader>(
+        _ table: FieldTable, into model: UnsafeMutableRawPointer, from reader: inout R,
+        context: borrowing DecodingContext
+    ) throws {
+        let keys = keys.table(for: context.options.keyStrategy)
+        try Self.withRoom(byteCount: size, alignment: alignment) { fields in
+            fields.copyMemory(from: start, byteCount: size)
+            do {
+                try R.decode(table, into: fields, expected: expected, keys: keys, from: &reader, context: context)
+                try finish(fields, model, keys, context)
+            } catch {
+                destroy(fields)
+                throw error
+            }
+        }
+    }
+
+    /// The most bytes ``withRoom(byteCount:alignment:_:)`` takes from the stack: past it,
+    /// `withUnsafeTemporaryAllocation` asks whether the stack has room, which on Linux's main thread reads the
+    /// process's memory map (`pthread_getattr_np`, thousands of instructions).
+    static let largestRoomOnStack = 1024
+
+    // On the heap, the fields of weibo.json's users and statuses cost more in `malloc` than decoding them through
+    // their entry points, whose fields are a local of the model's own (Benchmarks/NOTES.md, 2026-11-29, 21:00).
+    /// The largest fields decoded here: a wider model (about 25 properties and more) is decoded through its entry
+    /// point.
+    static let largestFields = largestRoomOnStack
+
+    /// Calls `body` with room for `byteCount` bytes: on the stack, or for more than ``largestRoomOnStack``, on the heap.
+    @inline(__always)
+    static func withRoom<Result>(
+        byteCount: Int, alignment: Int, _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
+        guard byteCount <= largestRoomOnStack else {
+            let room = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
+            defer { room.deallocate() }
+            return try body(room)
+        }
+        return try withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { room in
+            try body(room.baseAddress!)
         }
     }
 }

@@ -56,6 +56,9 @@ final class NestedModelDecoder: @unchecked Sendable {
     /// For an array of models, its storage allocated from the storage class's metadata, found once (see
     /// ``ModelArrayAllocator``); `nil` where the arrays' layout is not the one it writes.
     let arrayAllocator: ModelArrayAllocator?
+    /// The model's table, through which it is decoded where it is to lie (see ``ModelDecoding``), once it has been
+    /// decoded through its entry point, which makes the table.
+    let modelTable: ModelTableLookup
 
     private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
@@ -82,6 +85,7 @@ final class NestedModelDecoder: @unchecked Sendable {
         modelAlignment = MemoryLayout<M>.alignment
         modelIsItsOptionals = MemoryLayout<M??>.size == MemoryLayout<M>.size
         arrayAllocator = shape == .models || shape == .optionalModels ? ModelArrayAllocator.make(for: M.self) : nil
+        modelTable = ModelTableLookup(model: ObjectIdentifier(M.self))
     }
 
     /// The decoder for a field of `T`, if `T` is a model, an optional model, or an array of them (or optional
@@ -307,7 +311,7 @@ extension NestedModelDecoder {
     /// ``Field/decode(priority:keyAt:in:from:context:)`` does; a key met again goes to `repeated`, which is the
     /// field's generic decoding.
     @inline(__always)
-    func decode<R: ModelReader>(
+    func decode<R: FieldTableReader>(
         field: UnsafeMutableRawPointer, priority: Int, keyAt index: Int, in keys: KeyTable, from reader: inout R,
         context: DecodingContext, repeated: (inout R) throws -> Void
     ) throws {
@@ -346,7 +350,7 @@ extension NestedModelDecoder {
 
     /// `DecodingContext.decodeField`: the value at `key`, moved into the field; false when the default stands
     /// (noted).
-    private func decodeValue<R: ModelReader>(
+    private func decodeValue<R: FieldTableReader>(
         field: UnsafeMutableRawPointer, key: String, from reader: inout R, context: DecodingContext
     ) throws -> Bool {
         try context.push(.key(key))
@@ -380,13 +384,13 @@ extension NestedModelDecoder {
     /// `DecodingContext.decodeLocated`: the value moved into the field, a reader's error given the path and the
     /// property's type.
     @inline(__always)
-    private func decodeLocated<R: ModelReader>(
+    private func decodeLocated<R: FieldTableReader>(
         field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         do {
             switch shape {
             case .model, .optionalModel:
-                try Self.decodeModel(model, intoField: field, of: self, from: &reader, context: context)
+                try decodeModel(intoField: field, from: &reader, context: context)
             case .models, .optionalModels:
                 try decodeModels(intoField: field, from: &reader, context: context)
             case .modelsByKey, .optionalModelsByKey:
@@ -397,26 +401,40 @@ extension NestedModelDecoder {
         }
     }
 
-    /// A model decoded through the reader's entry point (``ModelReader/decodeValue(_:from:context:)``) into the
-    /// field.
+    /// A model decoded into the field (see ``decodeModel(into:from:context:)``).
     @inline(__always)
-    private static func decodeModel<M: KeyedModel, R: ModelReader>(
-        _: M.Type, intoField field: UnsafeMutableRawPointer, of decoder: NestedModelDecoder, from reader: inout R,
-        context: DecodingContext
+    private func decodeModel<R: FieldTableReader>(
+        intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
-        guard decoder.modelIsItsOptionals else {
-            return try withUnsafeTemporaryAllocation(of: M.self, capacity: 1) { model in
-                model.baseAddress!.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
-                decoder.setModel(movingFrom: UnsafeMutableRawPointer(model.baseAddress!), inField: field)
+        guard modelIsItsOptionals else {
+            return try ModelDecoding.withRoom(byteCount: modelStride, alignment: modelAlignment) { model in
+                try decodeModel(into: model, from: &reader, context: context)
+                setModel(movingFrom: model, inField: field)
             }
         }
-        let value = (field + decoder.valueOffset).assumingMemoryBound(to: M.self)
         do {
-            value.initialize(to: try R.decodeValue(M.self, from: &reader, context: context))
+            try decodeModel(into: field + valueOffset, from: &reader, context: context)
         } catch {
-            decoder.setAbsent(inField: field)
+            setAbsent(inField: field)
             throw error
         }
+    }
+
+    /// The model at `reader`, decoded into `destination`: through its table where it has one that decodes into
+    /// memory it is given, else through the reader's entry point (``ModelReader/decodeValue(_:from:context:)``),
+    /// after which its table, made by then, is looked up.
+    @inline(__always)
+    private func decodeModel<R: FieldTableReader>(
+        into destination: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
+    ) throws {
+        if let table = modelTable.table() {
+            // Borrowed, not retained: the registry keeps it.
+            return try table._withUnsafeGuaranteedRef {
+                try $0.decode(into: destination, from: &reader, context: context)
+            }
+        }
+        try Self.decodeModel(model, into: destination, from: &reader, context: context)
+        modelTable.lookUp(FieldTable.decoding)
     }
 
     // Generic over the reader alone, so that its loop is compiled for it: generic over the model and the array's
@@ -425,7 +443,7 @@ extension NestedModelDecoder {
     /// The array's decoding (`Array.init(from:context:)`): its models, each decoded as an element (a failed one
     /// dropped with a note in lenient mode), into the field's storage as far as the room made goes, then appended,
     /// as `Array.init(decoding:context:)` does in generic code.
-    private func decodeModels<R: ModelReader>(
+    private func decodeModels<R: FieldTableReader>(
         intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         guard try reader.beginArray() else {
@@ -463,8 +481,7 @@ extension NestedModelDecoder {
         // Past the room made, moving the elements to room of ModelKit's own and making a second array of them cost
         // more than appending (citm_catalog.json, Benchmarks/NOTES.md, 2026-11-29, 10:30).
         if atElement {
-            try withUnsafeTemporaryAllocation(byteCount: modelStride, alignment: modelAlignment) { element in
-                let element = element.baseAddress!
+            try ModelDecoding.withRoom(byteCount: modelStride, alignment: modelAlignment) { element in
                 while atElement {
                     if try decodeElement(at: index, into: element, from: &reader, context: context) {
                         array.append(movingFrom: element)
@@ -485,7 +502,7 @@ extension NestedModelDecoder {
     /// The array's elements, the reader at the first, decoded into storage `allocator` makes with room for
     /// `capacity`, which becomes the field's value.
     @inline(__always)
-    private func decodeModels<R: ModelReader>(
+    private func decodeModels<R: FieldTableReader>(
         intoField field: UnsafeMutableRawPointer, capacity: Int, allocator: ModelArrayAllocator, from reader: inout R,
         context: DecodingContext
     ) throws {
@@ -553,7 +570,7 @@ extension NestedModelDecoder {
 
     /// `DecodingContext.decodeElement`: the model at `index` into `element`; false for one dropped in lenient mode.
     @inline(__always)
-    private func decodeElement<R: ModelReader>(
+    private func decodeElement<R: FieldTableReader>(
         at index: Int, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws -> Bool {
         if index >= context.options.maximumCollectionCount { throw context.tooManyMembers("elements") }
@@ -563,7 +580,7 @@ extension NestedModelDecoder {
     /// `DecodingContext.decodeElement`: the model at `component` of the path (an array's index, a dictionary's key)
     /// into `element`; false for one dropped in lenient mode.
     @inline(__always)
-    private func decodeElement<R: ModelReader>(
+    private func decodeElement<R: FieldTableReader>(
         _ component: PathComponent, into element: UnsafeMutableRawPointer, from reader: inout R,
         context: DecodingContext
     ) throws -> Bool {
@@ -572,7 +589,7 @@ extension NestedModelDecoder {
         let depth = reader.depth
         let pathDepth = context.pathDepth
         do {
-            try Self.decodeModel(model, into: element, from: &reader, context: context)
+            try decodeModel(into: element, from: &reader, context: context)
             return true
         } catch {
             let located = context.locating(error, expecting: model)
@@ -585,7 +602,7 @@ extension NestedModelDecoder {
 
     /// The model at `reader`, decoded through the reader's entry point into `element`.
     @inline(__always)
-    private static func decodeModel<M: KeyedModel, R: ModelReader>(
+    private static func decodeModel<M: KeyedModel, R: FieldTableReader>(
         _: M.Type, into element: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         element.assumingMemoryBound(to: M.self).initialize(
@@ -604,7 +621,7 @@ extension NestedModelDecoder {
     /// storage of the decoder's own, the position of each key's last value kept by key; a value that fails drops the
     /// key's earlier one too, with a note in lenient mode, and in strict mode its error is thrown at the end unless a
     /// later value under the key replaces it.
-    private func decodeModelsByKey<R: ModelReader>(
+    private func decodeModelsByKey<R: FieldTableReader>(
         intoField field: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
         guard try reader.beginDictionary() else {
