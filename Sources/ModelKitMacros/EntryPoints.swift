@@ -29,12 +29,14 @@
 /// The two conditions compose. A module compiled with both still compiles nothing for a reader or a property's type,
 /// but its tables are made of ModelKit's unspecialized slots (`FieldSlot(unspecialized:)`), so the loop over the
 /// keys, the common scalars and the properties that hold models run compiled for the reader; a struct's table is made
-/// with its type and its fields' (`FieldTable(_:encoding:fields:)`), from whose metadata ModelKit finds where each
-/// property lies, and its JSON and Foundation-object encoding entry points write through the table too. From another
-/// module, JSON decodes in 0.96–1.07 times the instructions of the models compiled for the reader on the benchmark's
-/// files and encodes in 1.00–1.05 times, where the generic code alone took 1.0–4.2 times the time, for release builds
-/// 20–36% longer than with ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and
-/// 2026-11-29, 03:30, 08:30, 10:30, 12:10, 12:30, 15:10, 15:40 and 17:40).
+/// with its type, its fresh fields and a closure that makes it from its fields in place
+/// (`FieldTable(_:encoding:fields:expected:finish:)`): from the type's metadata ModelKit finds where each property
+/// lies, and its JSON and Foundation-object encoding entry points write through the table too, and the table of a
+/// struct that holds it decodes it where it lies. From another module, JSON decodes in 0.96–1.05 times the
+/// instructions of the same models in the caller's module on the benchmark's files and encodes in 1.00–1.05 times,
+/// where the generic code alone took 1.0–4.2 times the time, for release builds 20–36% longer than with
+/// ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30,
+/// 12:10, 12:30, 15:10, 15:40, 17:40 and 21:00).
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.

@@ -29,15 +29,17 @@ import Foundation
 /// the module then compiles nothing for a reader or a property's type, as with `MODELKIT_GENERIC_MODELS` alone, but
 /// the loop over the keys and the common scalars run compiled for the reader. So do properties that hold models
 /// (`M`, `M?`, `[M]`, `[M]?`, `[String: M]`, `[String: M]?`): their slots carry a `NestedModelDecoder`, made once
-/// per slot, through which the model's entry point for the reader is called. Such a table also writes its struct (``init(_:encoding:fields:)``,
-/// ``encode(_:keys:to:context:)``): a loop compiled here for each writer, over the properties as the struct's
-/// metadata places them. From another module, JSON decodes in 0.96–1.07 times the instructions of the models
-/// compiled for the reader on the benchmark's files (up to 1.52 times with the nested models' generic code) and
-/// encodes in 1.00–1.05 times (up to 1.39 with the generic `encode`); release builds took 20–36% longer than with
-/// `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30,
-/// 12:10, 12:30, 15:10, 15:40 and 17:40). Such a table is registered by its struct's type as it is made, so that generic
-/// code writes an array of such structs through it, each where it lies, and so does the table of a struct that holds
-/// such a struct, or an array of them.
+/// per slot, through which a struct model is decoded where it lies by its own table (``ModelDecoding``), and any
+/// other model through its entry point for the reader. Such a table also writes its struct
+/// (``init(_:encoding:fields:expected:finish:)``, ``encode(_:keys:to:context:)``): a loop compiled here for each
+/// writer, over the properties as the struct's metadata places them. From another module, JSON decodes in
+/// 0.96–1.05 times the instructions of the same models in the caller's module on the benchmark's files (up to
+/// 1.52 times with the nested models' generic code) and encodes in 1.00–1.05 times (up to 1.39 with the generic
+/// `encode`); release builds took 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone (`Benchmarks/NOTES.md`,
+/// 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30, 12:10, 12:30, 15:10, 15:40, 17:40 and 21:00). Such a
+/// table is registered by its struct's type as it is made, so that generic code writes an array of such structs
+/// through it, each where it lies, and so does the table of a struct that holds such a struct, or an array of
+/// them, which also decodes it through it.
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
     /// How the struct is written, for a table made by ``init(_:encoding:fields:)``.

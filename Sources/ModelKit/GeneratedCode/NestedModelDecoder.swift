@@ -10,9 +10,10 @@ import Foundation
 /// How a ``FieldTable`` of ModelKit's unspecialized slots decodes a property whose type is a model `M`, `M?`, `[M]`,
 /// `[M]?`, `[String: M]` or `[String: M]?` (`M` a ``KeyedModel``, as `@DictionaryModel` declares): the loop over an
 /// array's elements or a dictionary's entries and the
-/// rules of ``Field/decode(priority:keyAt:in:from:context:)`` run in code compiled here for each reader, and what
-/// depends on `M` (the model's entry point for the reader, and making the property's value) goes through the
-/// metatypes kept here, made once for each slot.
+/// rules of ``Field/decode(priority:keyAt:in:from:context:)`` run in code compiled here for each reader; a struct
+/// model is decoded where it lies through its own table (``ModelDecoding``) once its entry point has made the table,
+/// and what else depends on `M` (another model's entry point for the reader, making the property's value) goes
+/// through the metatypes kept here, made once for each slot.
 ///
 /// So a model's module still compiles nothing for a reader or a property's type.
 @usableFromInline
