@@ -32,7 +32,8 @@ public struct Kennel {
     public var keepers: [Keeper] = []
 }
 
-/// A class model that counts its live instances, for one test alone (tests run in parallel).
+/// A class model that counts its live instances, for the tests of ``GenericTablesTests/CountedModels`` (which run
+/// one at a time).
 @DictionaryModel
 public final class Tracked {
     /// The instances alive.
@@ -61,32 +62,12 @@ public struct Pen {
     public var byName: [String: Tracked] = [:]
 }
 
-/// A class model that counts its live instances, for ``GenericTablesTests/modelsDecodedWhereTheyLie()`` alone.
-@DictionaryModel
-public final class Tally {
-    /// The instances alive.
-    static let live = Atomic<Int>(0)
-    /// The name.
-    public var name = ""
-    /// Counts the instance as it is made, decoded or initialized.
-    @Ignored public var counted = Tally.count()
-    /// Creates one.
-    public init(name: String) { self.name = name }
-    deinit { Self.live.subtract(1, ordering: .relaxed) }
-
-    /// Counts one instance made.
-    static func count() -> Bool {
-        live.add(1, ordering: .relaxed)
-        return true
-    }
-}
-
 /// A public struct of a counted model and a required count, decoded where it lies as a property of ``Shelf``: a
 /// failure after its tally is decoded leaves the tally in its fields.
 @DictionaryModel
 public struct Crate {
     /// A counted model.
-    public var tally: Tally
+    public var tally: Tracked
     /// A required count.
     public var count: Int
 }
@@ -344,97 +325,104 @@ struct GenericTablesTests {
         #expect(listing.offers.map(\.name) == ["B", "C"])
     }
 
-    @Test(
-        "An array of models that outgrows its room is grown and, if an element fails, released with every model in it")
-    func grownArraysReleaseTheirModels() throws {
-        func json(_ names: [String], then last: String) -> Data {
-            Data(#"{"tracked":[\#((names.map { #"{"name":"\#($0)"}"# } + [last]).joined(separator: ","))]}"#.utf8)
-        }
-        // The first room is 4: the fifth model grows the storage and fails it strictly, the sixth after one more.
-        for names in [["a", "b", "c", "d"], ["a", "b", "c", "d", "e"]] {
-            let failing = json(names, then: #"{"name":6}"#)
-            let error = #expect(throws: MappingError.self) { try Pen(json: failing, options: .strict) }
-            #expect(error?.path.description == "tracked[\(names.count)].name")
+    /// The tests that count ``Tracked``'s live instances, one at a time.
+    @Suite(.serialized)
+    struct CountedModels {
+        @Test(
+            "An array of models that outgrows its room is grown and, if an element fails, released with every model in it"
+        )
+        func grownArraysReleaseTheirModels() throws {
+            func json(_ names: [String], then last: String) -> Data {
+                Data(#"{"tracked":[\#((names.map { #"{"name":"\#($0)"}"# } + [last]).joined(separator: ","))]}"#.utf8)
+            }
+            // The first room is 4: the fifth model grows the storage and fails it strictly, the sixth after one more.
+            for names in [["a", "b", "c", "d"], ["a", "b", "c", "d", "e"]] {
+                let failing = json(names, then: #"{"name":6}"#)
+                let error = #expect(throws: MappingError.self) { try Pen(json: failing, options: .strict) }
+                #expect(error?.path.description == "tracked[\(names.count)].name")
+                #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            }
+            // Grown twice, every model kept in order, and released with the array.
+            do {
+                let names = (0..<9).map { "m\($0)" }
+                let pen = try Pen(json: json(names, then: #"{"name":"last"}"#))
+                #expect(pen.tracked.map(\.name) == names + ["last"])
+                #expect(Tracked.live.load(ordering: .relaxed) == 10)
+            }
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            // A dictionary's models: one replaced, one dropped, its room grown (4 at first), then released with it.
+            let byName = Data(
+                #"{"byName":{"a":{"name":"a"},"b":{"name":"b"},"c":{"name":"c"},"a":{"name":"a2"},"d":{"name":"d"},"b":7,"e":{"name":"e"},"f":{"name":"f"}}}"#
+                    .utf8)
+            do {
+                let pen = try Pen(json: byName)
+                #expect(pen.byName.mapValues(\.name) == ["a": "a2", "c": "c", "d": "d", "e": "e", "f": "f"])
+                #expect(Tracked.live.load(ordering: .relaxed) == 5)
+            }
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            // Strictly, the failure is thrown at the end, and every model decoded is released.
+            let failed = #expect(throws: MappingError.self) { try Pen(json: byName, options: .strict) }
+            #expect(failed?.path.description == "byName.b")
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            // An error that ends decoding at once (too many keys) releases them too.
+            var limited = DecodingOptions()
+            limited.maximumCollectionCount = 4
+            let tooMany = #expect(throws: MappingError.self) { try Pen(json: byName, options: limited) }
+            #expect(tooMany?.path.description == "byName")
             #expect(Tracked.live.load(ordering: .relaxed) == 0)
         }
-        // Grown twice, every model kept in order, and released with the array.
-        do {
-            let names = (0..<9).map { "m\($0)" }
-            let pen = try Pen(json: json(names, then: #"{"name":"last"}"#))
-            #expect(pen.tracked.map(\.name) == names + ["last"])
-            #expect(Tracked.live.load(ordering: .relaxed) == 10)
-        }
-        #expect(Tracked.live.load(ordering: .relaxed) == 0)
-        // A dictionary's models: one replaced, one dropped, its room grown (4 at first), then released with it.
-        let byName = Data(
-            #"{"byName":{"a":{"name":"a"},"b":{"name":"b"},"c":{"name":"c"},"a":{"name":"a2"},"d":{"name":"d"},"b":7,"e":{"name":"e"},"f":{"name":"f"}}}"#
-                .utf8)
-        do {
-            let pen = try Pen(json: byName)
-            #expect(pen.byName.mapValues(\.name) == ["a": "a2", "c": "c", "d": "d", "e": "e", "f": "f"])
-            #expect(Tracked.live.load(ordering: .relaxed) == 5)
-        }
-        #expect(Tracked.live.load(ordering: .relaxed) == 0)
-        // Strictly, the failure is thrown at the end, and every model decoded is released.
-        let failed = #expect(throws: MappingError.self) { try Pen(json: byName, options: .strict) }
-        #expect(failed?.path.description == "byName.b")
-        #expect(Tracked.live.load(ordering: .relaxed) == 0)
-        // An error that ends decoding at once (too many keys) releases them too.
-        var limited = DecodingOptions()
-        limited.maximumCollectionCount = 4
-        let tooMany = #expect(throws: MappingError.self) { try Pen(json: byName, options: limited) }
-        #expect(tooMany?.path.description == "byName")
-        #expect(Tracked.live.load(ordering: .relaxed) == 0)
-    }
 
-    @Test(
-        "A struct held by another is decoded where it lies through its table once found; a failure destroys its fields"
-    )
-    func modelsDecodedWhereTheyLie() throws {
-        let json = Data(
-            #"{"crate":{"tally":{"name":"a"},"count":1},"crates":[{"tally":{"name":"b"},"count":2},{"tally":{"name":"c"},"count":3}]}"#
-                .utf8)
-        // The first decoding goes through the crate's entry point, which makes its table; the slots then find it.
-        _ = try Shelf(json: json)
-        #expect(Tally.live.load(ordering: .relaxed) == 0)
-        let crateTable = try #require(FieldTable.decoding(ObjectIdentifier(Crate.self)))
-        #expect(crateTable.table.decoding?.expected == "Crate (a dictionary)")
-        #expect(
-            shelfFieldTable.slots.allSatisfy { $0.nested?.modelTable.table()?.takeUnretainedValue() === crateTable })
-        #expect(FieldTable.decoding(ObjectIdentifier(Tally.self)) == nil)  // a class: decoded through its entry point
-        // From JSON and from Foundation objects, through the table: the models, held and released with the shelf.
-        let object = try JSONSerialization.jsonObject(with: json)
-        for shelf in [try Shelf(json: json), try Shelf(object: object)] {
-            #expect(shelf.crate?.tally.name == "a" && shelf.crate?.count == 1)
-            #expect(shelf.crates.map(\.tally.name) == ["b", "c"] && shelf.crates.map(\.count) == [2, 3])
+        @Test(
+            "A struct held by another is decoded where it lies through its table once found; a failure destroys its fields"
+        )
+        func modelsDecodedWhereTheyLie() throws {
+            let json = Data(
+                #"{"crate":{"tally":{"name":"a"},"count":1},"crates":[{"tally":{"name":"b"},"count":2},{"tally":{"name":"c"},"count":3}]}"#
+                    .utf8)
+            // The first decoding goes through the crate's entry point, which makes its table; the slots then find it.
+            _ = try Shelf(json: json)
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            let crateTable = try #require(FieldTable.decoding(ObjectIdentifier(Crate.self)))
+            #expect(crateTable.table.decoding?.expected == "Crate (a dictionary)")
+            #expect(
+                shelfFieldTable.slots.allSatisfy { $0.nested?.modelTable.table()?.takeUnretainedValue() === crateTable }
+            )
+            // A class is decoded through its entry point.
+            #expect(FieldTable.decoding(ObjectIdentifier(Tracked.self)) == nil)
+            // From JSON and from Foundation objects, through the table: the models, held and released with the shelf.
+            let object = try JSONSerialization.jsonObject(with: json)
+            for shelf in [try Shelf(json: json), try Shelf(object: object)] {
+                #expect(shelf.crate?.tally.name == "a" && shelf.crate?.count == 1)
+                #expect(shelf.crates.map(\.tally.name) == ["b", "c"] && shelf.crates.map(\.count) == [2, 3])
+            }
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            // A value that fails after the tally was decoded, a missing key, and a value that is not a dictionary: the
+            // fields decoded so far are destroyed, strictly and leniently.
+            let failing = [
+                (#"{"crate":{"tally":{"name":"a"},"count":"x"}}"#, "crate.count"),
+                (#"{"crates":[{"tally":{"name":"a"}}]}"#, "crates[0].count"),
+                (
+                    #"{"crate":{"count":1,"tally":{"name":"a"}},"crates":[{"count":1,"tally":{"name":"b"},"tally":7}]}"#,
+                    "crates[0].tally"
+                ),
+                (#"{"crates":[{"tally":{"name":"a"},"count":1},[]]}"#, "crates[1]"),
+            ]
+            for (text, path) in failing {
+                let strict = #expect(throws: MappingError.self) { try Shelf(json: Data(text.utf8), options: .strict) }
+                #expect(strict?.path.description == path)
+                let lenient = try Shelf.decode(json: Data(text.utf8))
+                // Leniently, the crate is dropped with a note at its path, or at an element's.
+                #expect(lenient.diagnostics.contains { path.hasPrefix($0.path.description) })
+                #expect(lenient.model.crates.allSatisfy { $0.tally.name != "b" })
+            }
+            #expect(Tracked.live.load(ordering: .relaxed) == 0)
+            // Not a dictionary: named as the model's entry point names it.
+            let mismatch = #expect(throws: MappingError.self) {
+                try Shelf(json: Data(#"{"crate":5}"#.utf8), options: .strict)
+            }
+            #expect(mismatch?.path.description == "crate")
+            #expect("\(mismatch.map { String(describing: $0) } ?? "")".contains("Crate (a dictionary)"))
         }
-        #expect(Tally.live.load(ordering: .relaxed) == 0)
-        // A value that fails after the tally was decoded, a missing key, and a value that is not a dictionary: the
-        // fields decoded so far are destroyed, strictly and leniently.
-        let failing = [
-            (#"{"crate":{"tally":{"name":"a"},"count":"x"}}"#, "crate.count"),
-            (#"{"crates":[{"tally":{"name":"a"}}]}"#, "crates[0].count"),
-            (
-                #"{"crate":{"count":1,"tally":{"name":"a"}},"crates":[{"count":1,"tally":{"name":"b"},"tally":7}]}"#,
-                "crates[0].tally"
-            ),
-            (#"{"crates":[{"tally":{"name":"a"},"count":1},[]]}"#, "crates[1]"),
-        ]
-        for (text, path) in failing {
-            let strict = #expect(throws: MappingError.self) { try Shelf(json: Data(text.utf8), options: .strict) }
-            #expect(strict?.path.description == path)
-            let lenient = try Shelf.decode(json: Data(text.utf8))
-            // Leniently, the crate is dropped with a note at its path, or at an element's.
-            #expect(lenient.diagnostics.contains { path.hasPrefix($0.path.description) })
-            #expect(lenient.model.crates.allSatisfy { $0.tally.name != "b" })
-        }
-        #expect(Tally.live.load(ordering: .relaxed) == 0)
-        // Not a dictionary: named as the model's entry point names it.
-        let mismatch = #expect(throws: MappingError.self) {
-            try Shelf(json: Data(#"{"crate":5}"#.utf8), options: .strict)
-        }
-        #expect(mismatch?.path.description == "crate")
-        #expect("\(mismatch.map { String(describing: $0) } ?? "")".contains("Crate (a dictionary)"))
     }
 
     @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")

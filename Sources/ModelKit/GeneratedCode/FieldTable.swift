@@ -71,6 +71,9 @@ public struct FieldTable: Sendable {
     /// model's `_DecodingFields.start()`, and `finish` makes the struct from them.
     ///
     /// - Parameters:
+    ///   - slots: the slot of each key of the model's key table, at the key's index.
+    ///   - model: the struct.
+    ///   - fields: the struct's fresh decoding fields.
     ///   - expected: what a mismatch names when the value is not a dictionary, as the model's entry points name it.
     ///   - finish: initializes the struct at its second argument from the fields at its first, whose values it
     ///     takes, with the key table and the context; the fields are destroyed by the caller if it throws.
