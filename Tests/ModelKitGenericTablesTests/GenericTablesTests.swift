@@ -84,6 +84,15 @@ public struct Shelf {
 /// The shelf's table, named where it is visible.
 let shelfFieldTable = Shelf._fieldTable
 
+/// A public struct that holds structs of its own type: nesting as deep as the input goes.
+@DictionaryModel
+public struct Branch {
+    /// A name.
+    public var name = ""
+    /// The branches below.
+    public var branches: [Branch] = []
+}
+
 /// A public struct whose properties are dictionaries of struct models: of a model whose optionals are its own bits,
 /// and, optional, of one whose are not.
 @DictionaryModel
@@ -423,6 +432,33 @@ struct GenericTablesTests {
             #expect(mismatch?.path.description == "crate")
             #expect("\(mismatch.map { String(describing: $0) } ?? "")".contains("Crate (a dictionary)"))
         }
+    }
+
+    @Test("A struct nested in its own type decodes through its table to the depth limit, then fails with it")
+    func deepNesting() throws {
+        func json(depth: Int) -> Data {
+            Data(
+                (String(repeating: #"{"name":"b","branches":["#, count: depth) + String(repeating: "]}", count: depth))
+                    .utf8)
+        }
+        func depth(of branch: Branch) -> Int {
+            var depth = 0
+            var level = branch.branches
+            while let next = level.first {
+                depth += 1
+                level = next.branches
+            }
+            return depth
+        }
+        // Twice, so that the second decoding goes through the branches' table, found after the first.
+        for _ in 0..<2 { #expect(depth(of: try Branch(json: json(depth: 200))) == 199) }
+        #expect(FieldTable.decoding(ObjectIdentifier(Branch.self)) != nil)
+        let tooDeep = #expect(throws: MappingError.self) { try Branch(json: json(depth: 600)) }
+        #expect(tooDeep.map { String(describing: $0) }?.contains("nested deeper than the limit of 512") == true)
+        // With no depth limit, the stack guard stops it before the stack runs out.
+        var unlimited = DecodingOptions()
+        unlimited.maximumDepth = .max
+        #expect(throws: MappingError.self) { try Branch(json: json(depth: 200_000), options: unlimited) }
     }
 
     @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")
