@@ -68,9 +68,7 @@ struct BenchmarkRunner {
     /// different numbers of batches (a baseline of fixed one-run samples), whose batches do not pair up.
     static func pairedRatio(_ subject: [Double], _ baseline: [Double]) -> Double? {
         guard subject.count == baseline.count, !subject.isEmpty else { return nil }
-        let ratios = zip(subject, baseline).map { $0 / $1 }.sorted()
-        let middle = ratios.count / 2
-        return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+        return TimingSummary.median(ofSorted: zip(subject, baseline).map { $0 / $1 }.sorted())
     }
 
     /// The side furthest behind its plan, so that the two finish together however their batches differ. Of two
@@ -136,13 +134,14 @@ extension BenchmarkRunner {
         let checksumBefore = checksum
         var result = CaseResult(
             name: benchmark.name, subject: benchmark.subject, baseline: benchmark.baseline, ratio: 0, checksum: 0)
+        var pairedRatio: Double?
         switch try benchmark.prepare() {
         case .time(let subject, .routine(let baseline, let scale, let samples)):
-            let (timing, baselineTiming, pairedRatio) = try measure(
+            let (timing, baselineTiming, paired) = try measure(
                 subject: subject, baseline: baseline, baselineSamples: samples)
             result.timing = timing
             result.baselineTiming = baselineTiming?.scaled(by: scale)
-            result.pairedRatio = pairedRatio.map { $0 / scale }
+            pairedRatio = paired.map { $0 / scale }
         case .time(let subject, .subject(let scale)):
             let (timing, _, _) = try measure(subject: subject, baseline: nil)
             result.timing = timing
@@ -154,7 +153,7 @@ extension BenchmarkRunner {
         }
         if let timing = result.timing, let baselineTiming = result.baselineTiming {
             result.ratioOfMedians = timing.median / baselineTiming.median
-            result.ratio = result.pairedRatio ?? timing.median / baselineTiming.median
+            result.ratio = pairedRatio ?? timing.median / baselineTiming.median
         }
         result.checksum = checksum &- checksumBefore
         return result

@@ -14,8 +14,6 @@ struct CaseResult {
     var ratio: Double
     /// For a time case, the median of the subject's batches ÷ the baseline's.
     var ratioOfMedians: Double?
-    /// For a time case whose batches pair up, the median of their ratios.
-    var pairedRatio: Double?
     var memory: PeakMemoryReport?
     /// The sum of what the routines returned; see ``Routine``. Written out so that it is used.
     var checksum: Int

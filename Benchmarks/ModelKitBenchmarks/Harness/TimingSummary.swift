@@ -10,12 +10,17 @@ struct TimingSummary {
 
     init(nanosecondsPerIteration samples: [Double], iterations: Int) {
         let sorted = samples.sorted()
-        let middle = sorted.count / 2
-        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        median = Self.median(ofSorted: sorted)
         minimum = sorted[0]
         maximum = sorted[sorted.count - 1]
         self.iterations = iterations
         self.samples = sorted.count
+    }
+
+    /// The median of `sorted`, numbers in ascending order, at least one.
+    static func median(ofSorted sorted: [Double]) -> Double {
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// The same distribution for `scale` times the work.

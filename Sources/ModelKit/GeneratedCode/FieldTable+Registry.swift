@@ -67,7 +67,7 @@ extension FieldTable.ModelTable {
     func decode<R: FieldTableReader>(
         into model: UnsafeMutableRawPointer, from reader: inout R, context: DecodingContext
     ) throws {
-        try table.decoding!.decode(table, into: model, from: &reader, context: context)
+        try table.decoding!.decode(table, into: model, keys: keys, from: &reader, context: context)
     }
 }
 

@@ -84,7 +84,7 @@ public struct FieldTable: Sendable {
     ) {
         self.slots = slots
         encoding = FieldEncoding(model: model, fields: Fields.self, slots: slots)
-        decoding = ModelDecoding(model: model, fields: fields, expected: expected, finish: finish)
+        decoding = ModelDecoding(fields: fields, expected: expected, finish: finish)
         Self.register(self, for: model)
     }
 
@@ -189,34 +189,29 @@ public final class ModelDecoding: @unchecked Sendable {
     let start: UnsafeMutableRawPointer
     let size: Int
     let alignment: Int
-    /// The model's keys.
-    let keys: ModelKeys
     /// What a mismatch names when the value is not a dictionary.
     let expected: String
     let finish: Finish
     /// Destroys the fields at a pointer, after the loop or `finish` threw.
     let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
 
-    /// The decoding of `model` from fields that start as `fields`; `nil` if `model` is not a keyed model, or if
-    /// its fields take more than ``largestFields`` bytes.
-    init?<Fields>(model: Any.Type, fields: Fields, expected: String, finish: @escaping Finish) {
-        guard let model = model as? any KeyedModel.Type, MemoryLayout<Fields>.size <= Self.largestFields else {
-            return nil
-        }
+    /// The decoding of a struct from fields that start as `fields`; `nil` if they take more than ``largestFields``
+    /// bytes.
+    init?<Fields>(fields: Fields, expected: String, finish: @escaping Finish) {
+        guard MemoryLayout<Fields>.size <= Self.largestFields else { return nil }
         size = MemoryLayout<Fields>.size
         alignment = MemoryLayout<Fields>.alignment
         start = .allocate(byteCount: max(size, 1), alignment: alignment)
         start.initializeMemory(as: Fields.self, to: fields)
-        keys = model.modelKeys
         self.expected = expected
         self.finish = finish
         destroy = { $0.assumingMemoryBound(to: Fields.self).deinitialize(count: 1) }
     }
 
-    /// Decodes the struct at `reader` into `model` through `table`.
+    /// Decodes the struct at `reader` into `model` through `table`, with the model's keys `keys`.
     @inline(__always)
     func decode<R: FieldTableReader>(
-        _ table: FieldTable, into model: UnsafeMutableRawPointer, from reader: inout R,
+        _ table: FieldTable, into model: UnsafeMutableRawPointer, keys: ModelKeys, from reader: inout R,
         context: borrowing DecodingContext
     ) throws {
         let keys = keys.table(for: context.options.keyStrategy)
