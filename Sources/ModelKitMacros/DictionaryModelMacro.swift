@@ -267,16 +267,28 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             declaration.isGeneric
             ? "\(access)static var modelKeys: ModelKit.ModelKeys { \(keysInitializer) }"
             : "\(access)static let modelKeys = \(keysInitializer)"
+        let tableInitializer = EntryPoints.tableInitializer(
+            access: access, isGeneric: declaration.isGeneric, generator: generator)
+        let bothConditions = "\(EntryPoints.genericModelsCondition) && \(EntryPoints.tableCondition)"
         var body = [
             keysDeclaration,
             "",
-            generator.fieldsDeclaration(),
+            generator.fieldsDeclaration(keySwitchCondition: tableInitializer == nil ? nil : bothConditions),
             "",
+        ]
+        let decodingInitializer = [
             "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
             indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4),
             "    try context.didDecode(&self)",
             "    try context.validate(self)",
             "}",
+        ]
+        if let tableInitializer {
+            body += ["#if \(bothConditions)"] + tableInitializer + ["#else"] + decodingInitializer + ["#endif"]
+        } else {
+            body += decodingInitializer
+        }
+        body += [
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
             indented(generator.encodingStatements(), by: 4),

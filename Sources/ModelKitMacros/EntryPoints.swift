@@ -82,6 +82,24 @@ enum EntryPoints {
             + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
     }
 
+    // The loop and the key switch compiled for a generic reader were a sixth of a small model module's release
+    // build under both conditions (Benchmarks/NOTES.md, 2026-11-30, 01:30).
+    /// Under both conditions, the generic decoding initializer of a struct that gets a field table (see
+    /// ``members(access:isGeneric:table:)``): the table reads the keys from any reader, through ModelKit's code
+    /// compiled once, and the initializer its entry points use makes the model; `nil` for any other model.
+    static func tableInitializer(access: String, isGeneric: Bool, generator: ModelCodeGenerator) -> [String]? {
+        guard !isGeneric, !access.isEmpty, generator.fieldTableSlots() != nil else { return nil }
+        let expected = literal("\(generator.typeName) (a dictionary)")
+        return [
+            "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
+            "    let keys = \(generator.keysExpression).table(for: context.options.keyStrategy)",
+            "    var fields = \(ModelCodeGenerator.fieldsTypeName).start()",
+            "    try Self._fieldTable.decode(into: &fields, expected: \(expected), keys: keys, fromAnyReader: &reader, context: context)",
+            "    try self.init(_decodedFields: &fields, keys: keys, context: context)",
+            "}",
+        ]
+    }
+
     /// The field table made of `slots`: one array literal of up to ``slotsPerLiteral`` slots, or for a wider model a
     /// closure that adds that many at a time. One literal of 1,000 key paths took the type checker 1.3 GB, where the
     /// whole build of the model with `Codable` peaked at 0.65 GB; one statement a slot made the 300-property model's

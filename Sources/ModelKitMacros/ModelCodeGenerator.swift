@@ -226,7 +226,11 @@ struct ModelCodeGenerator {
     /// (`Part0`, `Part1`, …, members `part0`, `part1`, …), with the switch over the keys its properties read
     /// directly and the `finish` of its fields; this struct's switch holds the captured keys and hands every
     /// other key to the part whose range of keys holds it.
-    func fieldsDeclaration() -> String {
+    ///
+    /// - Parameter keySwitchCondition: a compilation condition under which the key switches are left out (a struct
+    ///   whose generic initializer reads through its field table under both conditions: unused, they still cost the
+    ///   optimizer a sixth of a small model module's release build); `nil` to keep them everywhere.
+    func fieldsDeclaration(keySwitchCondition: String? = nil) -> String {
         // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
         // never finished.
         var lines: [String] = []
@@ -234,7 +238,8 @@ struct ModelCodeGenerator {
         let keyRanges = isWide ? parts.indices.map(directEntries) : []
         if isWide {
             for part in parts.indices {
-                lines += partDeclaration(part, readsKeys: keyRanges[part] != nil).map { $0.isEmpty ? $0 : "    " + $0 }
+                lines += partDeclaration(part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition)
+                    .map { $0.isEmpty ? $0 : "    " + $0 }
                 lines.append("")
             }
             for part in parts.indices {
@@ -253,6 +258,7 @@ struct ModelCodeGenerator {
                 arguments: isWide
                     ? parts.indices.map { "\(partMember($0)): .start()" } : startArguments(parts[0])))
         lines.append("")
+        if let keySwitchCondition { lines.append("    #if !(\(keySwitchCondition))") }
         lines.append("    \(Self.keySwitchSignature) {")
         lines.append("        switch index {")
         for (entryIndex, entry) in entries.enumerated() {
@@ -282,6 +288,7 @@ struct ModelCodeGenerator {
         lines.append("            try reader.skipValue()")
         lines.append("        }")
         lines.append("    }")
+        if keySwitchCondition != nil { lines.append("    #endif") }
         lines.append("")
         lines.append("    \(Self.finishSignature) {")
         for (propertyIndex, own) in candidates.enumerated() {
@@ -347,18 +354,21 @@ struct ModelCodeGenerator {
 
     /// The struct that holds the fields of one part of a wide model, with its own `finish` and, when any of its
     /// properties reads a key directly (`readsKeys`), its own key switch.
-    private func partDeclaration(_ part: Int, readsKeys: Bool) -> [String] {
+    private func partDeclaration(_ part: Int, readsKeys: Bool, keySwitchCondition: String?) -> [String] {
         let range = parts[part]
         var lines = ["struct \(partType(part)) {"]
         lines += fieldMembers(range)
         lines += ["", startMember(arguments: startArguments(range))]
         if readsKeys {
-            lines += ["", "    \(Self.keySwitchSignature) {", "        switch index {"]
+            lines += [""]
+            if let keySwitchCondition { lines += ["    #if !(\(keySwitchCondition))"] }
+            lines += ["    \(Self.keySwitchSignature) {", "        switch index {"]
             for (entryIndex, entry) in entries.enumerated()
             where entry.isDirect && range.contains(entry.uses[0].property) {
                 lines += directDecodingCase(entryIndex).map { "        " + $0 }
             }
             lines += ["        default:", "            try reader.skipValue()", "        }", "    }"]
+            if keySwitchCondition != nil { lines += ["    #endif"] }
         }
         lines += ["", "    \(Self.finishSignature) {"]
         lines += finishingStatements(range).map { "        " + $0 }

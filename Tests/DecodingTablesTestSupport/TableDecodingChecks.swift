@@ -35,6 +35,8 @@ public enum TableDecodingChecks {
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
         let object = try JSONSerialization.jsonObject(with: json)
         #expect(try sortedJSON(Table(object: object)) == expected, sourceLocation: sourceLocation)
+        // A `Value` tree: a reader without a loop of its own in ModelKit, which the generic initializer reads.
+        #expect(try sortedJSON(Table(value: Value(json: json))) == expected, sourceLocation: sourceLocation)
         #expect(try sortedJSON(Table(json: table.jsonData())) == expected, sourceLocation: sourceLocation)
         #expect(try sortedJSON(Table(dictionary: table.dictionary())) == expected, sourceLocation: sourceLocation)
     }
@@ -142,8 +144,9 @@ public enum TableDecodingChecks {
     }
 
     /// Property: a JSON object of up to ten members drawn from a listing's keys (repeats too, and an unknown one) and
-    /// from values of every kind decodes through the table as through the twin's key switch, from JSON and from
-    /// Foundation objects, strictly and leniently: the same model, error or diagnostics.
+    /// from values of every kind decodes through the table as through the twin's key switch, from JSON, from
+    /// Foundation objects and from a `Value` tree (the generic initializer's reader), strictly and leniently: the
+    /// same model, error or diagnostics.
     public static func expectTableDecodesAsSwitch<
         Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
     >(_: Table.Type, _: Twin.Type, count: Int = 300, sourceLocation: SourceLocation = #_sourceLocation) async {
@@ -154,6 +157,13 @@ public enum TableDecodingChecks {
                 let twin = outcome { try Twin.decode(json: json, options: options) }
                 #expect(
                     table == twin.replacingOccurrences(of: "Twin", with: ""), "\(text)", sourceLocation: sourceLocation)
+                if let value = try? Value(json: json) {
+                    let tableValue = outcome { try Table.decode(value: value, options: options) }
+                    let twinValue = outcome { try Twin.decode(value: value, options: options) }
+                    #expect(
+                        tableValue == twinValue.replacingOccurrences(of: "Twin", with: ""), "\(text)",
+                        sourceLocation: sourceLocation)
+                }
                 guard let object = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed) else {
                     continue
                 }

@@ -45,6 +45,7 @@ struct MemberwiseInitializerTests {
 
                         static func start() -> Self { Self(amount: .init(hasDefault: true), code: .init(hasDefault: false), note: .init(hasDefault: true)) }
 
+                        #if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
                             case 0:  // "amount"
@@ -59,6 +60,7 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
+                        #endif
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                             try self.amount.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
@@ -68,6 +70,14 @@ struct MemberwiseInitializerTests {
                         }
                     }
 
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Price (a dictionary)", keys: keys, fromAnyReader: &reader, context: context)
+                        try self.init(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #else
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                             throw context.mismatch(expected: "Price (a dictionary)", foundKind: try reader.peekKind())
@@ -90,6 +100,7 @@ struct MemberwiseInitializerTests {
                         try context.didDecode(&self)
                         try context.validate(self)
                     }
+                    #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
@@ -228,6 +239,7 @@ struct MemberwiseInitializerTests {
 
                         static func start() -> Self { Self() }
 
+                        #if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
                             case 0:  // "when"
@@ -236,12 +248,21 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
+                        #endif
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                             try self.when.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
                         }
                     }
 
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Stamp (a dictionary)", keys: keys, fromAnyReader: &reader, context: context)
+                        try self.init(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #else
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                             throw context.mismatch(expected: "Stamp (a dictionary)", foundKind: try reader.peekKind())
@@ -265,6 +286,7 @@ struct MemberwiseInitializerTests {
                         try context.didDecode(&self)
                         try context.validate(self)
                     }
+                    #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
@@ -389,6 +411,7 @@ struct MemberwiseInitializerTests {
 
                         static func start() -> Self { Self() }
 
+                        #if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
                             case 0:  // "name"
@@ -397,12 +420,21 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
+                        #endif
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                             try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
                         }
                     }
 
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    package init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Tag (a dictionary)", keys: keys, fromAnyReader: &reader, context: context)
+                        try self.init(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #else
                     package init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                             throw context.mismatch(expected: "Tag (a dictionary)", foundKind: try reader.peekKind())
@@ -425,6 +457,7 @@ struct MemberwiseInitializerTests {
                         try context.didDecode(&self)
                         try context.validate(self)
                     }
+                    #endif
 
                     package func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
@@ -552,6 +585,7 @@ struct MemberwiseInitializerTests {
 
                         static func start() -> Self { Self(audit: .init(hasDefault: true)) }
 
+                        #if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)
                         mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                             switch index {
                             case 0:  // "name"
@@ -564,6 +598,7 @@ struct MemberwiseInitializerTests {
                                 try reader.skipValue()
                             }
                         }
+                        #endif
 
                         mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
                             try self.name.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: "")
@@ -572,6 +607,14 @@ struct MemberwiseInitializerTests {
                         }
                     }
 
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Account (a dictionary)", keys: keys, fromAnyReader: &reader, context: context)
+                        try self.init(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #else
                     public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         guard try reader.beginDictionary() else {
                             throw context.mismatch(expected: "Account (a dictionary)", foundKind: try reader.peekKind())
@@ -594,6 +637,7 @@ struct MemberwiseInitializerTests {
                         try context.didDecode(&self)
                         try context.validate(self)
                     }
+                    #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)

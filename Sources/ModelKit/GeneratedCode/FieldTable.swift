@@ -122,6 +122,59 @@ public struct FieldTable: Sendable {
         }
     }
 
+    // Neither inlined nor specialized, so that the model's module compiles nothing for it: the loop and the
+    // per-key switch of a struct's generic initializer were a sixth of a small model module's release build
+    // (Benchmarks/NOTES.md, 2026-11-30, 01:30).
+    /// Reads the dictionary at `reader`, of any type, into `fields`, a model's `_DecodingFields`, one slot per key:
+    /// the generic initializer of a struct whose table is made of unspecialized slots (both conditions), for the
+    /// readers without a loop of their own here (property lists, `Value` trees, `Decoder`s). A common scalar decodes
+    /// through its kind, any other property through its field's type, both compiled once, generic over the reader.
+    /// Throws a mismatch naming `expected` when the value is not a dictionary.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public func decode<Fields, R: ModelReader>(
+        into fields: inout Fields, expected: String, keys: KeyTable, fromAnyReader reader: inout R,
+        context: borrowing DecodingContext
+    ) throws {
+        guard try reader.beginDictionary() else {
+            throw context.mismatch(expected: expected, foundKind: try reader.peekKind())
+        }
+        try withUnsafeMutablePointer(to: &fields) { fields in
+            let fields = UnsafeMutableRawPointer(fields)
+            decoding: while true {
+                switch try reader.nextKey(in: keys) {
+                case .known(let index):
+                    guard index < slots.count else {
+                        try reader.skipValue()
+                        continue
+                    }
+                    let slot = slots[index]
+                    let field = fields + slot.offset
+                    if try !slot.scalar.decode(
+                        field, priority: slot.priority, keyAt: index, in: keys, from: &reader, context: context)
+                    {
+                        try Self.decode(
+                            slot.field, at: field, priority: slot.priority, keyAt: index, in: keys, from: &reader,
+                            context: context)
+                    }
+                case .end:
+                    break decoding
+                case .unknown:
+                    try context.unknownKey(reader.currentKey())
+                    try reader.skipValue()
+                }
+            }
+        }
+    }
+
+    /// Decodes into the field of type `F` at `field`.
+    private static func decode<F: KeyedFieldDecoding, R: ModelReader>(
+        _: F.Type, at field: UnsafeMutableRawPointer, priority: Int, keyAt index: Int, in keys: KeyTable,
+        from reader: inout R, context: DecodingContext
+    ) throws {
+        try field.assumingMemoryBound(to: F.self).pointee.decode(
+            priority: priority, keyAt: index, in: keys, from: &reader, context: context)
+    }
+
     /// The loop of the generated initializer, with the key switch replaced by the table.
     @inline(__always)
     fileprivate func decodeKeys<R: FieldTableReader>(
@@ -279,6 +332,9 @@ public struct FieldSlot: Sendable {
     /// For a property that holds models, in a slot made by ``init(unspecialized:priority:)``: how ModelKit's code
     /// for the reader decodes it.
     @usableFromInline let nested: NestedModelDecoder?
+    /// The field's type, through which ``FieldTable/decode(into:expected:keys:fromAnyReader:context:)`` decodes it
+    /// from any reader.
+    @usableFromInline let field: any KeyedFieldDecoding.Type
 
     /// The slot of the field at `path` in a model's fields, for a key at `priority` among its property's keys.
     ///
@@ -304,6 +360,7 @@ public struct FieldSlot: Sendable {
         scalar = ScalarFieldKind(T.self)
         (json, objects) = Self.decoders(of: Field<T>.self)
         self.nested = nested
+        field = Field<T>.self
     }
 
     // Neither inlined nor specialized: Swift's cross-module optimization would otherwise hand its body to the
@@ -343,7 +400,7 @@ public struct FieldSlot: Sendable {
 
 /// A ``Field`` of a decodable type, as the slots of a ``FieldTable`` reach it.
 @usableFromInline
-protocol KeyedFieldDecoding {
+protocol KeyedFieldDecoding: SendableMetatype {
     /// Decodes the value under the key at `index` in `table` from the reader.
     mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext
