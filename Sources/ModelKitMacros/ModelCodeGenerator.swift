@@ -238,8 +238,10 @@ struct ModelCodeGenerator {
         let keyRanges = isWide ? parts.indices.map(directEntries) : []
         if isWide {
             for part in parts.indices {
-                lines += partDeclaration(part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition)
-                    .map { $0.isEmpty ? $0 : "    " + $0 }
+                lines += partDeclaration(
+                    part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition
+                )
+                .map { $0.isEmpty ? $0 : "    " + $0 }
                 lines.append("")
             }
             for part in parts.indices {
