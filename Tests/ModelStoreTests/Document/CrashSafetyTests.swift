@@ -2,6 +2,7 @@ import Foundation
 import ModelKit
 import ModelKitTestSupport
 import ModelStore
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -15,10 +16,14 @@ struct CrashSafetyTests {
     static let rounds = 200
 
     // Each round is an exit test: a child process opens the document, then saves state after state in a loop
-    // while a thread of its own sends the process SIGKILL after a random delay — so the kill lands anywhere:
-    // in the encoder, in write, fsync, link or rename. The parent then opens the document: it must load from
-    // the file itself (never needing the backup), with no diagnostics, and hold exactly one of the states the
-    // child saved — `CounterState.make(n)` for some n no lower than after the previous round.
+    // while a thread of its own sends the process SIGKILL once a random number of saves (0-3) have completed and a
+    // random delay more has passed — so the kill lands anywhere: in the encoder, in write, fsync, link or rename.
+    // The moment is counted in saves, not in time alone: on a loaded machine a child can use up a delay of
+    // milliseconds before its first save, and then every round ended on the state it started from (31 different
+    // states in 200 rounds, with a release build and a fuzzer on the same two cores). The parent then opens the
+    // document: it must load from the file itself (never needing the backup), with no diagnostics, and hold
+    // exactly one of the states the child saved — `CounterState.make(n)` for some n no lower than after the
+    // previous round.
     @Test("A writer killed with SIGKILL at random moments, 200 times, always leaves a saved state")
     func killedWriter() async throws {
         let folder = try TemporaryFolder()
@@ -30,13 +35,17 @@ struct CrashSafetyTests {
         var lastCounter = 0
         var states: Set<Int> = []
         for _ in 0..<Self.rounds {
-            let delay = Int.random(in: 200...12_000)
+            let savesBeforeKill = Int.random(in: 0...3)
+            let delay = Int.random(in: 0...4_000)
             await #expect(processExitsWith: .signal(SIGKILL)) {
-                [path = location.fileURL.path as String, delay = delay as Int] in
+                [path = location.fileURL.path as String, savesBeforeKill = savesBeforeKill as Int, delay = delay as Int]
+                in
                 let document = try Document(
                     location: .file(URL(fileURLWithPath: path)), initial: CounterState.make(0), autosave: .disabled)
                 var counter = document.root.counter
+                let saves = CompletedSaves()
                 Thread.detachNewThread {
+                    while saves.count.load(ordering: .acquiring) < savesBeforeKill { sched_yield() }
                     usleep(useconds_t(delay))
                     kill(getpid(), SIGKILL)
                 }
@@ -44,6 +53,7 @@ struct CrashSafetyTests {
                     counter += 1
                     document.update { [counter] in $0 = .make(counter) }
                     try document.save()
+                    saves.count.add(1, ordering: .releasing)
                 }
             }
             let document = try Document(location: location, initial: CounterState(), autosave: .disabled)
@@ -61,4 +71,9 @@ struct CrashSafetyTests {
         _ = try Document(location: location, initial: CounterState(), autosave: .disabled)
         #expect(try folder.names() == [".State.plist.lock", "State.plist", "State.plist.backup"])
     }
+}
+
+/// How many saves the killed writer has completed, read by the thread that kills it.
+private final class CompletedSaves: Sendable {
+    let count = Atomic<Int>(0)
 }
