@@ -269,11 +269,10 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             : "\(access)static let modelKeys = \(keysInitializer)"
         let tableInitializer = EntryPoints.tableInitializer(
             access: access, isGeneric: declaration.isGeneric, generator: generator)
-        let bothConditions = "\(EntryPoints.genericModelsCondition) && \(EntryPoints.tableCondition)"
         var body = [
             keysDeclaration,
             "",
-            generator.fieldsDeclaration(keySwitchCondition: tableInitializer == nil ? nil : bothConditions),
+            generator.fieldsDeclaration(keySwitchCondition: tableInitializer == nil ? nil : EntryPoints.bothConditions),
             "",
         ]
         let decodingInitializer = [
@@ -284,7 +283,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "}",
         ]
         if let tableInitializer {
-            body += ["#if \(bothConditions)"] + tableInitializer + ["#else"] + decodingInitializer + ["#endif"]
+            body +=
+                ["#if \(EntryPoints.bothConditions)"] + tableInitializer + ["#else"] + decodingInitializer + ["#endif"]
         } else {
             body += decodingInitializer
         }

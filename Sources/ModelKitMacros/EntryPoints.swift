@@ -48,6 +48,9 @@ enum EntryPoints {
     /// ``genericModelsCondition`` as well, the table's slots are ModelKit's, compiled once.
     static let tableCondition = "MODELKIT_DECODING_TABLES"
 
+    /// Both conditions at once: a struct's table made of ModelKit's unspecialized slots, read from every reader.
+    static let bothConditions = "\(genericModelsCondition) && \(tableCondition)"
+
     /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
     /// to be compiled for every type it is used with). A subclass inherits its class's, which reach its own code
     /// through `Self` and dynamic dispatch.
@@ -77,7 +80,7 @@ enum EntryPoints {
             + decodedFieldsInitializer(generator: generator)
             + tableDecoders(access: access, generator: generator, expected: expected)
             + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
-            + specializedDecoders + ["#endif", "#if \(genericModelsCondition) && \(tableCondition)"]
+            + specializedDecoders + ["#endif", "#if \(bothConditions)"]
             + encoders(access: access, encoding: tableEncoding) + ["#elseif \(genericModelsCondition)"]
             + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
     }
