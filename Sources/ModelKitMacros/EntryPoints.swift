@@ -104,9 +104,11 @@ enum EntryPoints {
     }
 
     /// The field table made of `slots`: one array literal of up to ``slotsPerLiteral`` slots, or for a wider model a
-    /// closure that adds that many at a time. One literal of 1,000 key paths took the type checker 1.3 GB, where the
-    /// whole build of the model with `Codable` peaked at 0.65 GB; one statement a slot made the 300-property model's
-    /// compile job half as long again as literals (3.3 s against 2.1 s).
+    /// closure that adds that many at a time, each literal in a local function never inlined. One literal of 1,000
+    /// key paths took the type checker 1.3 GB, where the whole build of the model with `Codable` peaked at 0.65 GB;
+    /// one statement a slot made the 300-property model's compile job half as long again as literals (3.3 s against
+    /// 2.1 s). Inlined into one closure, the literals were one block that LLVM took time for that grew faster than
+    /// its length (see ``ModelCodeGenerator``'s `start()`).
     ///
     /// - Parameters:
     ///   - unspecialized: whether the slots are ModelKit's, their decoders compiled once, generic over the
@@ -135,11 +137,13 @@ enum EntryPoints {
                 + ["]\(encoding)" + finish[0]] + finish.dropFirst()
         }
         var result = ["fileprivate static let _fieldTable: ModelKit.FieldTable = {"]
-        for start in stride(from: 0, to: lines.count, by: slotsPerLiteral) {
-            let chunk = lines[start..<min(start + slotsPerLiteral, lines.count)].map { "        " + $0 }
-            result += [start == 0 ? "    var slots: [ModelKit.FieldSlot] = [" : "    slots.append(contentsOf: ["]
-            result += chunk + [start == 0 ? "    ]" : "    ])"]
+        let starts = Array(stride(from: 0, to: lines.count, by: slotsPerLiteral))
+        for (number, start) in starts.enumerated() {
+            let chunk = lines[start..<min(start + slotsPerLiteral, lines.count)].map { "            " + $0 }
+            result += ["    @inline(never) func slots\(number)() -> [ModelKit.FieldSlot] {", "        ["]
+            result += chunk + ["        ]", "    }"]
         }
+        result += ["    var slots = slots0()"] + starts.indices.dropFirst().map { "    slots += slots\($0)()" }
         return result + ["    return ModelKit.FieldTable(slots\(encoding)" + finish[0]]
             + finish.dropFirst().map { "    " + $0 }
             + ["}()"]

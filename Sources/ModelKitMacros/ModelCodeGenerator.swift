@@ -159,8 +159,13 @@ struct ModelCodeGenerator {
     /// 100-property model): an initial value is an expression the emit-module job type-checks too, 1.25 s of the
     /// 6.6 s it took for 300 models of 20 properties; as arguments of one call they are checked only where the
     /// model is compiled (the 100-property model's job −1.0% instructions, the 300 models' −2.6%).
-    private func startMember(arguments: [String]) -> String {
-        "    static func start() -> Self { Self(\(arguments.joined(separator: ", "))) }"
+    ///
+    /// A part's `start()` is never inlined: the three entry points that start the fields would each hold every
+    /// part's start in one block, which LLVM's optimizer and instruction selection took time for that grew faster
+    /// than its length (a 3,000-property model's release build: 205 s, against 147 s with this and the table's
+    /// slots made a hundred at a time in functions of their own; `Benchmarks/NOTES.md`, 2026-11-30, 07:30).
+    private func startMember(arguments: [String], isPart: Bool = false) -> String {
+        "    \(isPart ? "@inline(never) " : "")static func start() -> Self { Self(\(arguments.joined(separator: ", "))) }"
     }
 
     /// The start arguments of the fields of the properties in `range` whose type is written.
@@ -177,7 +182,9 @@ struct ModelCodeGenerator {
     private func takenValue(_ index: Int) -> String {
         let name = "fields.\(fieldPath(index))"
         guard let defaultExpression = defaultExpression(index), !finishesWithLiteral(index) else {
-            return "\(name).takeDecodedValue()"
+            // In a wide model the values go to one call in thousands: each taken by a call of its own (ModelKit's
+            // `Field.takeDecodedValueOutOfLine()`).
+            return "\(name).\(isWide ? "takeDecodedValueOutOfLine" : "takeDecodedValue")()"
         }
         return "\(name).takeDecodedValue(default: \(defaultExpression))"
     }
@@ -360,7 +367,7 @@ struct ModelCodeGenerator {
         let range = parts[part]
         var lines = ["struct \(partType(part)) {"]
         lines += fieldMembers(range)
-        lines += ["", startMember(arguments: startArguments(range))]
+        lines += ["", startMember(arguments: startArguments(range), isPart: true)]
         if readsKeys {
             lines += [""]
             if let keySwitchCondition { lines += ["    #if !(\(keySwitchCondition))"] }

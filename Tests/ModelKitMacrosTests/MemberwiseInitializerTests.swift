@@ -764,12 +764,13 @@ struct WideModelExpansionTests {
         let initializers = lines.filter { $0.hasPrefix("public init(_: ModelKit.MemberwiseMarker") }
         #expect(initializers.count == 1)
         #expect(initializers.first?.hasSuffix("p999: Int = 0) {") == true)
-        // A wide model's values are taken in the call itself, the literal default given when the field finished.
+        // A wide model's values are taken in the call itself, each by a call of its own, the literal default given
+        // when the field finished.
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "self.init(p0: fields.part0.p0.takeDecodedValue(), p1: fields.part0.p1.takeDecodedValue(),")
-                    && $0.hasSuffix("p999: fields.part9.p999.takeDecodedValue())")
+                    "self.init(p0: fields.part0.p0.takeDecodedValueOutOfLine(), p1: fields.part0.p1.takeDecodedValueOutOfLine(),"
+                ) && $0.hasSuffix("p999: fields.part9.p999.takeDecodedValueOutOfLine())")
             })
         #expect(
             lines.contains(
@@ -781,6 +782,9 @@ struct WideModelExpansionTests {
     func partsOfAWideModel() {
         let lines = Self.expandedLines(Self.wideModel(250))
         #expect(lines.filter { $0.hasPrefix("struct Part") } == ["struct Part0 {", "struct Part1 {", "struct Part2 {"])
+        // Each part's start never inlined; the fields' struct's own start, which calls them, may be.
+        #expect(lines.filter { $0.hasPrefix("@inline(never) static func start() -> Self { Self(p") }.count == 3)
+        #expect(lines.contains("static func start() -> Self { Self(part0: .start(), part1: .start(), part2: .start()) }"))
         #expect(lines.filter { $0.hasPrefix("fileprivate var part") }.count == 3)
         #expect(lines.filter { $0.hasPrefix("mutating func decode<R: ModelKit.ModelReader>(keyAt") }.count == 4)
         #expect(lines.filter { $0.hasPrefix("mutating func finish(in keys:") }.count == 4)
@@ -799,8 +803,8 @@ struct WideModelExpansionTests {
         #expect(!lines.contains { $0.contains("ModelKit.MemberwiseMarker") })
         #expect(
             lines.contains {
-                $0.hasPrefix("self.init(p0: fields.part0.p0.takeDecodedValue(),")
-                    && $0.hasSuffix("p1000: fields.part10.p1000.takeDecodedValue())")
+                $0.hasPrefix("self.init(p0: fields.part0.p0.takeDecodedValueOutOfLine(),")
+                    && $0.hasSuffix("p1000: fields.part10.p1000.takeDecodedValueOutOfLine())")
             })
         #expect(!lines.contains("if true {"))
     }
