@@ -784,7 +784,8 @@ struct WideModelExpansionTests {
         #expect(lines.filter { $0.hasPrefix("struct Part") } == ["struct Part0 {", "struct Part1 {", "struct Part2 {"])
         // Each part's start never inlined; the fields' struct's own start, which calls them, may be.
         #expect(lines.filter { $0.hasPrefix("@inline(never) static func start() -> Self { Self(p") }.count == 3)
-        #expect(lines.contains("static func start() -> Self { Self(part0: .start(), part1: .start(), part2: .start()) }"))
+        #expect(
+            lines.contains("static func start() -> Self { Self(part0: .start(), part1: .start(), part2: .start()) }"))
         #expect(lines.filter { $0.hasPrefix("fileprivate var part") }.count == 3)
         #expect(lines.filter { $0.hasPrefix("mutating func decode<R: ModelKit.ModelReader>(keyAt") }.count == 4)
         #expect(lines.filter { $0.hasPrefix("mutating func finish(in keys:") }.count == 4)
