@@ -75,8 +75,8 @@ enum EntryPoints {
             "Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), to: &writer, context: context)"
         let expected = literal("\(generator.typeName) (a dictionary)")
         return ["#if \(tableCondition)", "#if \(genericModelsCondition)"]
-            + table(slots, unspecialized: true, expected: expected) + ["#else"]
-            + table(slots, unspecialized: false, expected: expected) + ["#endif"]
+            + table(slots, unspecialized: true, fieldsStart: generator.fieldsStart, expected: expected) + ["#else"]
+            + table(slots, unspecialized: false, fieldsStart: generator.fieldsStart, expected: expected) + ["#endif"]
             + decodedFieldsInitializer(generator: generator)
             + tableDecoders(access: access, generator: generator, expected: expected)
             + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
@@ -96,7 +96,7 @@ enum EntryPoints {
         return [
             "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
             "    let keys = \(generator.keysExpression).table(for: context.options.keyStrategy)",
-            "    var fields = \(ModelCodeGenerator.fieldsTypeName).start()",
+            "    var fields = \(generator.fieldsStart)",
             "    try Self._fieldTable.decode(into: &fields, expected: \(expected), keys: keys, fromAnyReader: &reader, context: context)",
             "    try self.init(_decodedFields: &fields, keys: keys, context: context)",
             "}",
@@ -115,13 +115,14 @@ enum EntryPoints {
     ///     property's type (`FieldSlot(unspecialized:)`, under both conditions), rather than compiled here for it;
     ///     such a table is given the struct's type, its fresh fields and a closure that makes the struct from them
     ///     where it is to lie, so that it writes the struct too, and decodes it as another struct's property.
+    ///   - fieldsStart: the expression that makes the struct's fresh fields.
     ///   - expected: the literal a mismatch names when the value is not a dictionary.
     private static func table(
-        _ slots: [(arguments: String, key: String)], unspecialized: Bool, expected: String
+        _ slots: [(arguments: String, key: String)], unspecialized: Bool, fieldsStart: String, expected: String
     ) -> [String] {
         let label = unspecialized ? "unspecialized: " : ""
         let fields = ModelCodeGenerator.fieldsTypeName
-        let encoding = unspecialized ? ", encoding: Self.self, fields: \(fields).start(), expected: \(expected)" : ""
+        let encoding = unspecialized ? ", encoding: Self.self, fields: \(fieldsStart), expected: \(expected)" : ""
         // The closure ModelKit calls to make the struct from its fields where it is to lie (ModelKit's
         // `ModelDecoding`): the generated initializer, which takes every field's value.
         let finish =
@@ -174,14 +175,13 @@ enum EntryPoints {
     /// them and make the model from them; `expected` is the literal a mismatch names when the value is not a
     /// dictionary.
     private static func tableDecoders(access: String, generator: ModelCodeGenerator, expected: String) -> [String] {
-        let fields = ModelCodeGenerator.fieldsTypeName
         var lines: [String] = []
         for (name, reader) in [("_decodeJSON", "JSONReader"), ("_decodeObjects", "FoundationObjectReader")] {
             lines += [
                 "",
                 "\(access)static func \(name)(from reader: inout ModelKit.\(reader), context: borrowing ModelKit.DecodingContext) throws -> Self {",
                 "    let keys = \(generator.keysExpression).table(for: context.options.keyStrategy)",
-                "    var fields = \(fields).start()",
+                "    var fields = \(generator.fieldsStart)",
                 "    try Self._fieldTable.decode(into: &fields, expected: \(expected), keys: keys, from: &reader, context: context)",
                 "    return try Self(_decodedFields: &fields, keys: keys, context: context)",
                 "}",

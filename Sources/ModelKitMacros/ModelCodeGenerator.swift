@@ -217,6 +217,12 @@ struct ModelCodeGenerator {
         "captured\(index)"
     }
 
+    /// How the fields reach the tree captured under the entry at `index`: through the struct that holds the captured
+    /// trees in a wide model.
+    private func capturedPath(_ index: Int) -> String {
+        isWide ? "\(Self.capturedMember).\(capturedName(index))" : capturedName(index)
+    }
+
     /// The struct that holds every field while the model is decoded, one member per property, named after it,
     /// and the trees captured for key paths and shared keys; with the code that decodes a key into its field
     /// and finishes every field once the dictionary is read.
@@ -229,10 +235,13 @@ struct ModelCodeGenerator {
     /// noncopyable one costs the compiler's ownership checker time that grows faster than the square of the
     /// number of properties.
     ///
-    /// In a wide model (``isWide``) the fields of each part are a struct of their own nested in this one
-    /// (`Part0`, `Part1`, …, members `part0`, `part1`, …), with the switch over the keys its properties read
-    /// directly and the `finish` of its fields; this struct's switch holds the captured keys and hands every
-    /// other key to the part whose range of keys holds it.
+    /// In a wide model (``isWide``) the fields of each part are a struct of their own (`Part0`, `Part1`, …), with
+    /// the switch over the keys its properties read directly and the `finish` of its fields, and the fields are a
+    /// tuple of the parts (`part0`, `part1`, …, and `captured`, a struct of the captured trees, if there are any),
+    /// which static members of an enum of the parts start, switch on (the captured keys, and every other key to the
+    /// part whose range of keys holds it) and finish. A tuple has no value witnesses of its own, where a struct of
+    /// the parts had a copy, an assignment and an enum tag store spelled out over every field: the tag store wrote
+    /// the whole struct as one integer (936,000 bits at 3,000 properties), which LLVM took seconds to lower.
     ///
     /// - Parameter keySwitchCondition: a compilation condition under which the key switches are left out (a struct
     ///   whose generic initializer reads through its field table under both conditions: unused, they still cost the
@@ -240,10 +249,17 @@ struct ModelCodeGenerator {
     func fieldsDeclaration(keySwitchCondition: String? = nil) -> String {
         // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
         // never finished.
+        // How the switch and `finish` reach the fields: members of the struct they are in, or of the tuple they are
+        // handed.
+        let owner = isWide ? "fields." : "self."
         var lines: [String] = []
-        lines.append("struct \(Self.fieldsTypeName) {")
         let keyRanges = isWide ? parts.indices.map(directEntries) : []
+        let captured = entries.indices.filter { !entries[$0].isDirect }
+        let capturedMembers = captured.map {
+            "    fileprivate var \(capturedName($0)): ModelKit.Value? = nil  // \(literal(entries[$0].declared))"
+        }
         if isWide {
+            lines.append("enum \(Self.partsTypeName) {")
             for part in parts.indices {
                 lines += partDeclaration(
                     part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition
@@ -251,33 +267,32 @@ struct ModelCodeGenerator {
                 .map { $0.isEmpty ? $0 : "    " + $0 }
                 lines.append("")
             }
-            for part in parts.indices {
-                lines.append("    fileprivate var \(partMember(part)): \(partType(part))")
+            if !captured.isEmpty {
+                lines += ["    struct \(Self.capturedTypeName) {"] + capturedMembers.map { "    " + $0 } + ["    }", ""]
             }
-        } else {
-            lines += fieldMembers(parts[0])
-        }
-        for (entryIndex, entry) in entries.enumerated() where !entry.isDirect {
+            var arguments = parts.indices.map { "\(partMember($0)): .start()" }
+            if !captured.isEmpty { arguments.append("\(Self.capturedMember): .init()") }
             lines.append(
-                "    fileprivate var \(capturedName(entryIndex)): ModelKit.Value? = nil  // \(literal(entry.declared))")
+                "    static func start() -> \(Self.fieldsTypeName) { (\(arguments.joined(separator: ", "))) }")
+        } else {
+            lines.append("struct \(Self.fieldsTypeName) {")
+            lines += fieldMembers(parts[0])
+            lines += capturedMembers
+            lines.append("")
+            lines.append(startMember(arguments: startArguments(parts[0])))
         }
-        lines.append("")
-        lines.append(
-            startMember(
-                arguments: isWide
-                    ? parts.indices.map { "\(partMember($0)): .start()" } : startArguments(parts[0])))
         lines.append("")
         if let keySwitchCondition { lines.append("    #if !(\(keySwitchCondition))") }
-        lines.append("    \(Self.keySwitchSignature) {")
+        lines.append("    \(isWide ? Self.partsKeySwitchSignature : Self.keySwitchSignature) {")
         lines.append("        switch index {")
-        for (entryIndex, entry) in entries.enumerated() {
-            if entry.isDirect {
+        for entryIndex in entries.indices {
+            if entries[entryIndex].isDirect {
                 guard !isWide else { continue }
                 lines += directDecodingCase(entryIndex).map { "        " + $0 }
             } else {
-                lines.append("        case \(entryIndex):  // \(literal(entry.declared))")
+                lines.append("        case \(entryIndex):  // \(literal(entries[entryIndex].declared))")
                 lines.append(
-                    "            self.\(capturedName(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
+                    "            \(owner)\(capturedPath(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
                 )
             }
         }
@@ -289,7 +304,7 @@ struct ModelCodeGenerator {
                     range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
                 lines.append("        case \(pattern):")
                 lines.append(
-                    "            try self.\(partMember(part)).decode(keyAt: index, in: keys, from: &reader, context: context)"
+                    "            try fields.\(partMember(part)).decode(keyAt: index, in: keys, from: &reader, context: context)"
                 )
             }
         }
@@ -299,16 +314,16 @@ struct ModelCodeGenerator {
         lines.append("    }")
         if keySwitchCondition != nil { lines.append("    #endif") }
         lines.append("")
-        lines.append("    \(Self.finishSignature) {")
+        lines.append("    \(isWide ? Self.partsFinishSignature : Self.finishSignature) {")
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
                 let fullPath =
                     "ModelKit.ValuePath([.key(keys.keys[\(candidate.entry)])\(rest.isEmpty ? "" : ", " + rest)])"
                 lines.append(
-                    "        if let found = self.\(capturedName(candidate.entry))?[ModelKit.ValuePath([\(rest)])] {")
+                    "        if let found = \(owner)\(capturedPath(candidate.entry))?[ModelKit.ValuePath([\(rest)])] {")
                 lines.append(
-                    "            try self.\(fieldPath(propertyIndex)).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
+                    "            try \(owner)\(fieldPath(propertyIndex)).decode(priority: \(candidateIndex), path: \(fullPath), value: found, context: context\(transformArgument(propertyIndex)))"
                 )
                 lines.append("        }")
             }
@@ -317,23 +332,60 @@ struct ModelCodeGenerator {
         // point that can throw has properties to destroy.
         if isWide {
             for part in parts.indices {
-                lines.append("        try self.\(partMember(part)).finish(in: keys, context: context)")
+                lines.append("        try fields.\(partMember(part)).finish(in: keys, context: context)")
             }
         } else {
             lines += finishingStatements(parts[0]).map { "        " + $0 }
         }
         lines.append("    }")
         lines.append("}")
+        if isWide {
+            var elements = parts.indices.map { "\(partMember($0)): \(Self.partsTypeName).\(partType($0))" }
+            if !captured.isEmpty {
+                elements.append("\(Self.capturedMember): \(Self.partsTypeName).\(Self.capturedTypeName)")
+            }
+            lines += ["", "typealias \(Self.fieldsTypeName) = (\(elements.joined(separator: ", ")))"]
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// How generated code starts a model's fields: the fields' struct's `start()`, or in a wide model the parts'.
+    var fieldsStart: String {
+        "\(isWide ? Self.partsTypeName : Self.fieldsTypeName).start()"
+    }
+
+    /// The statement that reads the value of the key at `index` into the fields at `fields`.
+    var fieldsKeySwitchCall: String {
+        isWide
+            ? "try \(Self.partsTypeName).decode(&fields, keyAt: index, in: keys, from: &reader, context: context)"
+            : "try fields.decode(keyAt: index, in: keys, from: &reader, context: context)"
+    }
+
+    /// The statement that finishes every field at `fields`.
+    var fieldsFinishCall: String {
+        isWide
+            ? "try \(Self.partsTypeName).finish(&fields, in: keys, context: context)"
+            : "try fields.finish(in: keys, context: context)"
     }
 
     private static let keySwitchSignature =
         "mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws"
     private static let finishSignature =
         "mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
+    private static let partsKeySwitchSignature =
+        "static func decode<R: ModelKit.ModelReader>(_ fields: inout \(fieldsTypeName), keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws"
+    private static let partsFinishSignature =
+        "static func finish(_ fields: inout \(fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
 
-    /// The name of the struct that holds the fields of the part at `index` of a wide model, nested in the fields'
-    /// struct, and the name of its member there.
+    /// In a wide model, the namespace of its parts' structs, with the `start()`, the key switch and the `finish` of
+    /// its fields; and the struct in it that holds the trees captured for key paths and shared keys, and its member
+    /// in the fields' tuple.
+    static let partsTypeName = "_DecodingParts"
+    static let capturedTypeName = "Captured"
+    static let capturedMember = "captured"
+
+    /// The name of the struct that holds the fields of the part at `index` of a wide model, nested in the enum of
+    /// the parts, and the name of its element in the fields' tuple.
     private func partType(_ index: Int) -> String { "Part\(index)" }
     private func partMember(_ index: Int) -> String { "part\(index)" }
 
@@ -426,11 +478,11 @@ struct ModelCodeGenerator {
         )
         lines.append("}")
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
-        lines.append("var fields = \(Self.fieldsTypeName).start()")
+        lines.append("var fields = \(fieldsStart)")
         lines.append("decoding: while true {")
         lines.append("    switch try reader.nextKey(in: keys) {")
         lines.append("    case .known(let index):")
-        lines.append("        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)")
+        lines.append("        " + fieldsKeySwitchCall)
         lines.append("    case .end:")
         lines.append("        break decoding")
         lines.append("    case .unknown:")
@@ -445,7 +497,7 @@ struct ModelCodeGenerator {
     /// the decoding initializer, and the whole of the initializer a field table's entry points finish with.
     func settingStatements() -> String {
         var lines: [String] = []
-        lines.append("try fields.finish(in: keys, context: context)")
+        lines.append(fieldsFinishCall)
         if setsThroughMemberwiseInitializer {
             // A value whose default is computed is taken in a statement of its own and the call names the local:
             // as arguments of the one call, 1,000 defaults took the type checker 14 s and 1.1 GB, one expression

@@ -32,12 +32,12 @@ struct ModelCodeGeneratorPartsTests {
         """
 
     @Test(
-        "Each part's fields in a struct of their own with its key switch and finish; captured keys and the parts' ranges in the fields' switch"
+        "Each part's fields in a struct of their own with its key switch and finish; the fields a tuple of the parts and the captured trees; captured keys and the parts' ranges in the parts' switch"
     )
     func fields() throws {
         #expect(
             try Self.generator(Self.survey).fieldsDeclaration() == """
-                struct _DecodingFields {
+                enum _DecodingParts {
                     struct Part0 {
                         fileprivate var id: ModelKit.Field<Int>
                         fileprivate var title: ModelKit.Field<String>
@@ -101,46 +101,47 @@ struct ModelCodeGeneratorPartsTests {
                         }
                     }
 
-                    fileprivate var part0: Part0
-                    fileprivate var part1: Part1
-                    fileprivate var part2: Part2
-                    fileprivate var captured2: ModelKit.Value? = nil  // "title"
-                    fileprivate var captured4: ModelKit.Value? = nil  // "meta"
+                    struct Captured {
+                        fileprivate var captured2: ModelKit.Value? = nil  // "title"
+                        fileprivate var captured4: ModelKit.Value? = nil  // "meta"
+                    }
 
-                    static func start() -> Self { Self(part0: .start(), part1: .start(), part2: .start()) }
+                    static func start() -> _DecodingFields { (part0: .start(), part1: .start(), part2: .start(), captured: .init()) }
 
-                    mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                    static func decode<R: ModelKit.ModelReader>(_ fields: inout _DecodingFields, keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         switch index {
                         case 2:  // "title"
-                            self.captured2 = try context.capture(key: keys.keys[2], from: &reader)
+                            fields.captured.captured2 = try context.capture(key: keys.keys[2], from: &reader)
                         case 4:  // "meta"
-                            self.captured4 = try context.capture(key: keys.keys[4], from: &reader)
+                            fields.captured.captured4 = try context.capture(key: keys.keys[4], from: &reader)
                         case 0...1:
-                            try self.part0.decode(keyAt: index, in: keys, from: &reader, context: context)
+                            try fields.part0.decode(keyAt: index, in: keys, from: &reader, context: context)
                         case 3:
-                            try self.part1.decode(keyAt: index, in: keys, from: &reader, context: context)
+                            try fields.part1.decode(keyAt: index, in: keys, from: &reader, context: context)
                         case 5:
-                            try self.part2.decode(keyAt: index, in: keys, from: &reader, context: context)
+                            try fields.part2.decode(keyAt: index, in: keys, from: &reader, context: context)
                         default:
                             try reader.skipValue()
                         }
                     }
 
-                    mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
-                        if let found = self.captured2?[ModelKit.ValuePath([])] {
-                            try self.part0.title.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
+                    static func finish(_ fields: inout _DecodingFields, in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        if let found = fields.captured.captured2?[ModelKit.ValuePath([])] {
+                            try fields.part0.title.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
                         }
-                        if let found = self.captured2?[ModelKit.ValuePath([])] {
-                            try self.part1.heading.decode(priority: 1, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
+                        if let found = fields.captured.captured2?[ModelKit.ValuePath([])] {
+                            try fields.part1.heading.decode(priority: 1, path: ModelKit.ValuePath([.key(keys.keys[2])]), value: found, context: context)
                         }
-                        if let found = self.captured4?[ModelKit.ValuePath([.key("owner")])] {
-                            try self.part1.owner.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[4]), .key("owner")]), value: found, context: context)
+                        if let found = fields.captured.captured4?[ModelKit.ValuePath([.key("owner")])] {
+                            try fields.part1.owner.decode(priority: 0, path: ModelKit.ValuePath([.key(keys.keys[4]), .key("owner")]), value: found, context: context)
                         }
-                        try self.part0.finish(in: keys, context: context)
-                        try self.part1.finish(in: keys, context: context)
-                        try self.part2.finish(in: keys, context: context)
+                        try fields.part0.finish(in: keys, context: context)
+                        try fields.part1.finish(in: keys, context: context)
+                        try fields.part2.finish(in: keys, context: context)
                     }
                 }
+
+                typealias _DecodingFields = (part0: _DecodingParts.Part0, part1: _DecodingParts.Part1, part2: _DecodingParts.Part2, captured: _DecodingParts.Captured)
                 """)
     }
 
@@ -152,11 +153,11 @@ struct ModelCodeGeneratorPartsTests {
                     throw context.mismatch(expected: "Survey (a dictionary)", foundKind: try reader.peekKind())
                 }
                 let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                var fields = _DecodingFields.start()
+                var fields = _DecodingParts.start()
                 decoding: while true {
                     switch try reader.nextKey(in: keys) {
                     case .known(let index):
-                        try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
+                        try _DecodingParts.decode(&fields, keyAt: index, in: keys, from: &reader, context: context)
                     case .end:
                         break decoding
                     case .unknown:
@@ -164,7 +165,7 @@ struct ModelCodeGeneratorPartsTests {
                         try reader.skipValue()
                     }
                 }
-                try fields.finish(in: keys, context: context)
+                try _DecodingParts.finish(&fields, in: keys, context: context)
                 let tagsValue = fields.part2.tags.takeDecodedValue(default: Survey.defaultTags)
                 self.init(id: fields.part0.id.takeDecodedValueOutOfLine(), title: fields.part0.title.takeDecodedValueOutOfLine(), heading: fields.part1.heading.takeDecodedValueOutOfLine(), owner: fields.part1.owner.takeDecodedValueOutOfLine(), tags: tagsValue)
                 """)
@@ -284,7 +285,7 @@ struct ModelCodeGeneratorPartsTests {
             ])
         #expect(
             try tableLines(properties: 201, unspecialized: true).suffix(4) == [
-                #"    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingFields.start(), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
+                #"    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingParts.start(), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
                 "        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))",
                 "    }", "}()",
             ])

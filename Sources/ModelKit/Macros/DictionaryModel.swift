@@ -34,11 +34,12 @@
 @attached(
     member,
     names: named(init), named(encode), named(modelKeys), prefixed(modelKeysOf), named(_DecodingFields),
-    named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects))
+    named(_DecodingParts), named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects))
 @attached(
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
-    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_decodeJSON),
-    named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault), named(_fieldTable))
+    names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_DecodingParts),
+    named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault),
+    named(_fieldTable))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,
