@@ -268,7 +268,8 @@ struct ModelCodeGenerator {
                 lines.append("")
             }
             if !captured.isEmpty {
-                lines += ["    struct \(Self.capturedTypeName) {"] + capturedMembers.map { "    " + $0 } + ["    }", ""]
+                lines.append("    struct \(Self.capturedTypeName) {")
+                lines += capturedMembers.map { "    " + $0 } + ["    }", ""]
             }
             var arguments = parts.indices.map { "\(partMember($0)): .start()" }
             if !captured.isEmpty { arguments.append("\(Self.capturedMember): .init()") }
