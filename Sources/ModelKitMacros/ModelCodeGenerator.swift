@@ -238,8 +238,8 @@ struct ModelCodeGenerator {
     /// In a wide model (``isWide``) the fields of each part are a struct of their own (`Part0`, `Part1`, …), with
     /// the switch over the keys its properties read directly and the `finish` of its fields, and the fields are a
     /// tuple of the parts (`part0`, `part1`, …, and `captured`, a struct of the captured trees, if there are any),
-    /// which static members of an enum of the parts start, switch on (the captured keys, and every other key to the
-    /// part whose range of keys holds it) and finish. A tuple has no value witnesses of its own, where a struct of
+    /// started where it is stored (``fieldsStart``), which static members of an enum of the parts switch on (the
+    /// captured keys, and every other key to the part whose range of keys holds it) and finish. A tuple has no value witnesses of its own, where a struct of
     /// the parts had a copy, an assignment and an enum tag store spelled out over every field: the tag store wrote
     /// the whole struct as one integer (936,000 bits at 3,000 properties), which LLVM took seconds to lower.
     ///
@@ -261,20 +261,16 @@ struct ModelCodeGenerator {
         if isWide {
             lines.append("enum \(Self.partsTypeName) {")
             for part in parts.indices {
+                if part > 0 { lines.append("") }
                 lines += partDeclaration(
                     part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition
                 )
                 .map { $0.isEmpty ? $0 : "    " + $0 }
-                lines.append("")
             }
             if !captured.isEmpty {
-                lines.append("    struct \(Self.capturedTypeName) {")
-                lines += capturedMembers.map { "    " + $0 } + ["    }", ""]
+                lines += ["", "    struct \(Self.capturedTypeName) {"]
+                lines += capturedMembers.map { "    " + $0 } + ["    }"]
             }
-            var arguments = parts.indices.map { "\(partMember($0)): .start()" }
-            if !captured.isEmpty { arguments.append("\(Self.capturedMember): .init()") }
-            lines.append(
-                "    static func start() -> \(Self.fieldsTypeName) { (\(arguments.joined(separator: ", "))) }")
         } else {
             lines.append("struct \(Self.fieldsTypeName) {")
             lines += fieldMembers(parts[0])
@@ -350,9 +346,18 @@ struct ModelCodeGenerator {
         return lines.joined(separator: "\n")
     }
 
-    /// How generated code starts a model's fields: the fields' struct's `start()`, or in a wide model the parts'.
+    // A tuple of the parts, not a function that returns one: a debug build moved a returned tuple field by field,
+    // one block of code for every field of the model (the 3,000-property model's debug build took 296 s), where a
+    // tuple written where it is stored is made there, each part's `start()` writing its part in place.
+    /// How generated code starts a model's fields: the fields' struct's `start()`, or in a wide model the tuple of
+    /// its parts' starts.
     var fieldsStart: String {
-        "\(isWide ? Self.partsTypeName : Self.fieldsTypeName).start()"
+        guard isWide else { return "\(Self.fieldsTypeName).start()" }
+        var elements = parts.indices.map { "\(partMember($0)): \(Self.partsTypeName).\(partType($0)).start()" }
+        if entries.contains(where: { !$0.isDirect }) {
+            elements.append("\(Self.capturedMember): \(Self.partsTypeName).\(Self.capturedTypeName)()")
+        }
+        return "(\(elements.joined(separator: ", ")))"
     }
 
     /// The statement that reads the value of the key at `index` into the fields at `fields`.
@@ -378,7 +383,7 @@ struct ModelCodeGenerator {
     private static let partsFinishSignature =
         "static func finish(_ fields: inout \(fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
 
-    /// In a wide model, the namespace of its parts' structs, with the `start()`, the key switch and the `finish` of
+    /// In a wide model, the namespace of its parts' structs, with the key switch and the `finish` of
     /// its fields; and the struct in it that holds the trees captured for key paths and shared keys, and its member
     /// in the fields' tuple.
     static let partsTypeName = "_DecodingParts"

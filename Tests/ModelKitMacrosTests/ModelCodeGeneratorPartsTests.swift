@@ -106,8 +106,6 @@ struct ModelCodeGeneratorPartsTests {
                         fileprivate var captured4: ModelKit.Value? = nil  // "meta"
                     }
 
-                    static func start() -> _DecodingFields { (part0: .start(), part1: .start(), part2: .start(), captured: .init()) }
-
                     static func decode<R: ModelKit.ModelReader>(_ fields: inout _DecodingFields, keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
                         switch index {
                         case 2:  // "title"
@@ -153,7 +151,7 @@ struct ModelCodeGeneratorPartsTests {
                     throw context.mismatch(expected: "Survey (a dictionary)", foundKind: try reader.peekKind())
                 }
                 let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                var fields = _DecodingParts.start()
+                var fields = (part0: _DecodingParts.Part0.start(), part1: _DecodingParts.Part1.start(), part2: _DecodingParts.Part2.start(), captured: _DecodingParts.Captured())
                 decoding: while true {
                     switch try reader.nextKey(in: keys) {
                     case .known(let index):
@@ -285,7 +283,7 @@ struct ModelCodeGeneratorPartsTests {
             ])
         #expect(
             try tableLines(properties: 201, unspecialized: true).suffix(4) == [
-                #"    return ModelKit.FieldTable(slots, encoding: Self.self, fields: _DecodingParts.start(), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
+                #"    return ModelKit.FieldTable(slots, encoding: Self.self, fields: (part0: _DecodingParts.Part0.start(), part1: _DecodingParts.Part1.start(), part2: _DecodingParts.Part2.start()), expected: "Wide (a dictionary)") { fields, model, keys, context in"#,
                 "        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))",
                 "    }", "}()",
             ])
