@@ -162,8 +162,9 @@ struct ModelCodeGenerator {
     ///
     /// A part's `start()` is never inlined: the three entry points that start the fields would each hold every
     /// part's start in one block, which LLVM's optimizer and instruction selection took time for that grew faster
-    /// than its length (a 3,000-property model's release build: 205 s, against 147 s with this and the table's
-    /// slots made a hundred at a time in functions of their own; `Benchmarks/NOTES.md`, 2026-11-30, 07:30).
+    /// than its length (a 3,000-property model's expansion compiled as source in release: 205 s, against 147 s with
+    /// this and the table's slots made a hundred at a time in functions of their own; `Benchmarks/NOTES.md`,
+    /// 2026-11-30, 07:30).
     private func startMember(arguments: [String], isPart: Bool = false) -> String {
         "    \(isPart ? "@inline(never) " : "")static func start() -> Self { Self(\(arguments.joined(separator: ", "))) }"
     }

@@ -150,8 +150,9 @@ public struct Field<T> {
 
     // A wide model hands thousands of values to one call, and inlined, each one's check was a block of its own in
     // that function, which LLVM's optimizer and instruction selection took time for that grew faster than the
-    // number of blocks: out of line, a 3,000-property model's release build took 79 s instead of 147 s
-    // (Benchmarks/NOTES.md, 2026-11-30, 07:30). Still specialized in the model's module for each property's type.
+    // number of blocks: out of line, a 3,000-property model's expansion compiled as source in release took 79 s
+    // instead of 147 s (Benchmarks/NOTES.md, 2026-11-30, 07:30). Still specialized in the model's module for each
+    // property's type.
     /// ``takeDecodedValue()`` as a call of its own, for a model whose code is written in parts.
     @inlinable @inline(never)
     public mutating func takeDecodedValueOutOfLine() -> T {
