@@ -240,9 +240,10 @@ struct ModelCodeGenerator {
     /// the switch over the keys its properties read directly and the `finish` of its fields, and the fields are a
     /// tuple of the parts (`part0`, `part1`, …, and `captured`, a struct of the captured trees, if there are any),
     /// started where it is stored (``fieldsStart``), which static members of an enum of the parts switch on (the
-    /// captured keys, and every other key to the part whose range of keys holds it) and finish. A tuple has no value witnesses of its own, where a struct of
-    /// the parts had a copy, an assignment and an enum tag store spelled out over every field: the tag store wrote
-    /// the whole struct as one integer (936,000 bits at 3,000 properties), which LLVM took seconds to lower.
+    /// captured keys, and every other key to the part whose range of keys holds it) and finish. A tuple has no value
+    /// witnesses of its own, where a struct of the parts had a copy, an assignment and an enum tag store spelled out
+    /// over every field: the tag store wrote the whole struct as one integer (936,000 bits at 3,000 properties),
+    /// which LLVM took seconds to lower.
     ///
     /// - Parameter keySwitchCondition: a compilation condition under which the key switches are left out (a struct
     ///   whose generic initializer reads through its field table under both conditions: unused, they still cost the
@@ -384,9 +385,9 @@ struct ModelCodeGenerator {
     private static let partsFinishSignature =
         "static func finish(_ fields: inout \(fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
 
-    /// In a wide model, the namespace of its parts' structs, with the key switch and the `finish` of
-    /// its fields; and the struct in it that holds the trees captured for key paths and shared keys, and its member
-    /// in the fields' tuple.
+    /// In a wide model, the namespace of its parts' structs, with the key switch and the `finish` of its fields; and
+    /// the struct in it that holds the trees captured for key paths and shared keys, and its element in the fields'
+    /// tuple.
     static let partsTypeName = "_DecodingParts"
     static let capturedTypeName = "Captured"
     static let capturedMember = "captured"
