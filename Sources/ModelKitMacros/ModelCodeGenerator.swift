@@ -339,10 +339,7 @@ struct ModelCodeGenerator {
         lines.append("    }")
         lines.append("}")
         if isWide {
-            var elements = parts.indices.map { "\(partMember($0)): \(Self.partsTypeName).\(partType($0))" }
-            if !captured.isEmpty {
-                elements.append("\(Self.capturedMember): \(Self.partsTypeName).\(Self.capturedTypeName)")
-            }
+            let elements = wideFieldsElements.map { "\($0.label): \($0.type)" }
             lines += ["", "typealias \(Self.fieldsTypeName) = (\(elements.joined(separator: ", ")))"]
         }
         return lines.joined(separator: "\n")
@@ -355,11 +352,17 @@ struct ModelCodeGenerator {
     /// its parts' starts.
     var fieldsStart: String {
         guard isWide else { return "\(Self.fieldsTypeName).start()" }
-        var elements = parts.indices.map { "\(partMember($0)): \(Self.partsTypeName).\(partType($0)).start()" }
-        if entries.contains(where: { !$0.isDirect }) {
-            elements.append("\(Self.capturedMember): \(Self.partsTypeName).\(Self.capturedTypeName)()")
-        }
+        let elements = wideFieldsElements.map { "\($0.label): \($0.type)\($0.isPart ? ".start()" : "()")" }
         return "(\(elements.joined(separator: ", ")))"
+    }
+
+    /// The elements of a wide model's fields' tuple, in order: each part, then the captured trees if there are any.
+    private var wideFieldsElements: [(label: String, type: String, isPart: Bool)] {
+        var elements = parts.indices.map { (partMember($0), "\(Self.partsTypeName).\(partType($0))", true) }
+        if entries.contains(where: { !$0.isDirect }) {
+            elements.append((Self.capturedMember, "\(Self.partsTypeName).\(Self.capturedTypeName)", false))
+        }
+        return elements
     }
 
     /// The statement that reads the value of the key at `index` into the fields at `fields`.
