@@ -5,8 +5,8 @@ import ModelKitKeyRules
 ///
 /// The benchmark's model files keep to one layout, which this reads line by line: a `@DictionaryModel` or
 /// `@DictionaryModel(keyStrategy: .snakeCase)` line, `struct Name {`, one `var name: Type` a line (an
-/// `@Key("key")` before it), `}`. Anything else inside a model is an error naming the file and line, so that a
-/// model the twin would not match cannot build.
+/// `@Key("key")` before it, a default after it), `}`. Anything else inside a model is an error naming the file
+/// and line, so that a model the twin would not match cannot build.
 struct ModelDeclaration {
     struct Property {
         var name: String
@@ -72,10 +72,16 @@ struct ModelDeclaration {
         }
         guard rest.hasPrefix("var "), let colon = rest.firstIndex(of: ":") else { return nil }
         let name = String(rest[rest.index(rest.startIndex, offsetBy: 4)..<colon])
-        let type = String(rest[colon...].dropFirst().drop(while: { $0 == " " }))
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !type.isEmpty,
-            !type.contains("=")
-        else { return nil }
-        return Property(name: name, type: type, key: key ?? (snakeCase ? SnakeCaseKey.key(for: name) : name))
+        // A default (`= 0`) is the model's when the key is missing; the twin's synthesized `Codable` reads the key
+        // either way, and the benchmark's files hold every key.
+        var type = rest[colon...].dropFirst().drop(while: { $0 == " " })
+        if let equals = type.firstIndex(of: "=") {
+            type = type[..<equals]
+            while type.last == " " { type = type.dropLast() }
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !type.isEmpty else {
+            return nil
+        }
+        return Property(name: name, type: String(type), key: key ?? (snakeCase ? SnakeCaseKey.key(for: name) : name))
     }
 }

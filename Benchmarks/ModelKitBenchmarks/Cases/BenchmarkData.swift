@@ -4,7 +4,7 @@ import Foundation
 /// from them.
 final class BenchmarkData {
     /// The data sets, by the file name without `.json`.
-    static let setNames = ["user", "weibo", "twitter", "citm_catalog", "canada"]
+    static let setNames = ["user", "weibo", "twitter", "citm_catalog", "canada", "wide"]
 
     let directory: URL
     private var files: [String: Data] = [:]

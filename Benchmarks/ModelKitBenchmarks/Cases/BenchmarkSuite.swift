@@ -61,6 +61,17 @@ enum BenchmarkSuite {
                     collection.features.count
                 }
             ).all
+        // A model of 300 properties, written in parts (the wide shape): decoded and encoded here and from another
+        // module; its property-list cases add nothing the other sets do not measure.
+        let wide = FormatCases(set: .wide, data: data)
+        cases += [wide.jsonDecode, wide.jsonEncode, wide.codableJSONDecode, wide.jsonDecodeVsSimdjson]
+        cases +=
+            CrossModuleCases(
+                set: .wide, data: data,
+                sharedSize: { (file: BenchmarkModels.WideRecords) in
+                    file.records.count
+                }
+            ).all
         cases += userShared.dictionaryCases(repetitions: 10_000) + weiboShared.dictionaryCases(repetitions: 1_000)
         cases.append(GeneratorCases.twitterGenerate(data: data))
         cases.append(PeakMemoryCase.make(data: data))

@@ -13,7 +13,7 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
     /// A cheap number from a decoded shared model, as ``DataSet/size`` is for the local one.
     let sharedSize: (Shared) -> Int
 
-    var all: [BenchmarkCase] { [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode] }
+    var all: [BenchmarkCase] { [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode] }
 
     var jsonDecode: BenchmarkCase {
         BenchmarkCase(
@@ -56,6 +56,22 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
             return .time(
                 subject: { try shared.data(format: .json).count },
                 baseline: .routine({ try local.data(format: .json).count }))
+        }
+    }
+
+    /// A binary property list, which a model decodes through its generic initializer (the JSON reader and
+    /// Foundation objects have entry points of their own): in a library compiled with both conditions, through the
+    /// table loop compiled once in ModelKit.
+    var binaryPropertyListDecode: BenchmarkCase {
+        BenchmarkCase(
+            name: "\(set.name).bplist-decode-cross-module", subject: "Model(data:) of a bplist, model in a library",
+            baseline: "the same, in this module"
+        ) {
+            let plist = try data.propertyList(set.name, format: .binary)
+            try checkShared(Shared(data: plist))
+            return .time(
+                subject: { sharedSize(try Shared(data: plist)) },
+                baseline: .routine({ set.size(try Local(data: plist)) }))
         }
     }
 

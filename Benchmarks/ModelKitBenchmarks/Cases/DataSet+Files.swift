@@ -131,3 +131,31 @@ extension DataSet where Model == GeoFeatureCollection, Twin == PlainCodable.GeoF
             twinSize: { $0.features[0].geometry.coordinates.count })
     }
 }
+
+extension DataSet where Model == WideRecords, Twin == PlainCodable.WideRecords {
+    /// The file of 40 records of 300 properties that `Benchmarks/CompileTime/generate.py --benchmark` writes with
+    /// the model: a model in parts, decoded and encoded at run time.
+    static var wide: Self {
+        DataSet(
+            name: "wide",
+            expected: ["40", "8", "value 5 of record 39", "value 4 of record 1", "4.25", "80", "name 297"],
+            fingerprint: { file in
+                [
+                    "\(file.records.count)", "\(file.records[0].count8)", file.records[39].text5,
+                    file.records[1].renamed4, "\(file.records[3].ratio10)",
+                    "\(file.records.reduce(0) { $0 + $1.nestedList7.count + $1.nestedList295.count })",
+                    file.records[5].name297 ?? "nil",
+                ]
+            },
+            twinFingerprint: { file in
+                [
+                    "\(file.records.count)", "\(file.records[0].count8)", file.records[39].text5,
+                    file.records[1].renamed4, "\(file.records[3].ratio10)",
+                    "\(file.records.reduce(0) { $0 + $1.nestedList7.count + $1.nestedList295.count })",
+                    file.records[5].name297 ?? "nil",
+                ]
+            },
+            size: { $0.records.count },
+            twinSize: { $0.records.count })
+    }
+}
