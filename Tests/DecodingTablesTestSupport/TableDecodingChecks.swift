@@ -16,9 +16,10 @@ import Testing
 /// (`[Int64]?`), and `spot` and `origin` (an optional and a defaulted model of two doubles, `x` and `y`, whose
 /// optionals are not its own bits): every kind of slot. The two must decode every input alike.
 public enum TableDecodingChecks {
-    /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON
-    /// and from Foundation objects, through the table and through the twin, and expects the same models; then the
-    /// table's model through both encoders and back (`name` is written under its first key, `user_name`).
+    /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON,
+    /// Foundation objects, a `Value` tree and property lists, through the table and through the twin, and expects the
+    /// same models; then the table's model through both encoders and back (`name` is written under its first key,
+    /// `user_name`).
     public static func expectDecodesAsTwin<
         Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
     >(
@@ -37,6 +38,12 @@ public enum TableDecodingChecks {
         #expect(try sortedJSON(Table(object: object)) == expected, sourceLocation: sourceLocation)
         // A `Value` tree: a reader without a loop of its own in ModelKit, which the generic initializer reads.
         #expect(try sortedJSON(Table(value: Value(json: json))) == expected, sourceLocation: sourceLocation)
+        // Property lists (no nulls; a null member is a missing one): read by the generic initializer, which under both
+        // conditions jumps to their readers' loops in ModelKit.
+        for plist in try propertyLists(of: object) {
+            #expect(try sortedJSON(Table(data: plist)) == expected, sourceLocation: sourceLocation)
+            #expect(try sortedJSON(Twin(data: plist)) == expected, sourceLocation: sourceLocation)
+        }
         #expect(try sortedJSON(Table(json: table.jsonData())) == expected, sourceLocation: sourceLocation)
         #expect(try sortedJSON(Table(dictionary: table.dictionary())) == expected, sourceLocation: sourceLocation)
     }
@@ -145,8 +152,8 @@ public enum TableDecodingChecks {
 
     /// Property: a JSON object of up to ten members drawn from a listing's keys (repeats too, and an unknown one) and
     /// from values of every kind decodes through the table as through the twin's key switch, from JSON, from
-    /// Foundation objects and from a `Value` tree (the generic initializer's reader), strictly and leniently: the
-    /// same model, error or diagnostics.
+    /// Foundation objects, from a `Value` tree and from binary and XML property lists (the generic initializer's
+    /// readers), strictly and leniently: the same model, error or diagnostics.
     public static func expectTableDecodesAsSwitch<
         Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
     >(_: Table.Type, _: Twin.Type, count: Int = 300, sourceLocation: SourceLocation = #_sourceLocation) async {
@@ -172,7 +179,32 @@ public enum TableDecodingChecks {
                 #expect(
                     tableObjects == twinObjects.replacingOccurrences(of: "Twin", with: ""), "\(text)",
                     sourceLocation: sourceLocation)
+                for plist in (try? propertyLists(of: object)) ?? [] {
+                    let tablePlist = outcome { try Table.decode(data: plist, options: options) }
+                    let twinPlist = outcome { try Twin.decode(data: plist, options: options) }
+                    #expect(
+                        tablePlist == twinPlist.replacingOccurrences(of: "Twin", with: ""), "\(text)",
+                        sourceLocation: sourceLocation)
+                }
             }
+        }
+    }
+
+    /// `object` as a binary and as an XML property list, its nulls dropped (property lists have none); none if it is
+    /// not a dictionary.
+    private static func propertyLists(of object: Any) throws -> [Data] {
+        guard let dictionary = droppingNulls(object) as? [String: Any] else { return [] }
+        return try [PropertyListSerialization.PropertyListFormat.binary, .xml].map { format in
+            try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
+        }
+    }
+
+    private static func droppingNulls(_ value: Any) -> Any? {
+        switch value {
+        case is NSNull: nil
+        case let dictionary as [String: Any]: dictionary.compactMapValues(droppingNulls)
+        case let array as [Any]: array.compactMap(droppingNulls)
+        default: value
         }
     }
 

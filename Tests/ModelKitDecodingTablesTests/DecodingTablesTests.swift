@@ -31,7 +31,7 @@ struct DecodingTablesTests {
         #expect(isSet)
     }
 
-    @Test("JSON and Foundation objects decode with conversions, both keys of a property, nested models and arrays")
+    @Test("Every reader decodes with conversions, both keys of a property, nested models and arrays")
     func decodes() throws {
         try TableDecodingChecks.expectDecodesAsTwin(Listing.self, ListingTwin.self)
         #expect(
@@ -61,7 +61,7 @@ struct DecodingTablesTests {
         try TableDecodingChecks.expectWideRecordDecodes(WidePublicRecord.self)
     }
 
-    @Test("Property: from JSON and from Foundation objects, strictly and leniently, the table decodes as the switch")
+    @Test("Property: from every reader, strictly and leniently, the table decodes as the switch")
     func tableDecodesAsSwitch() async {
         await TableDecodingChecks.expectTableDecodesAsSwitch(Listing.self, ListingTwin.self)
     }

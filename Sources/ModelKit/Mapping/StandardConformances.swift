@@ -364,10 +364,10 @@ extension Array: ModelDecodable where Element: ModelDecodable {
 }
 
 extension DecodingContext {
-    // Compiled here for the common arrays and the two readers models have entry points for, and chosen by a type
-    // check at the start of the generic code: a model compiled with MODELKIT_GENERIC_MODELS reaches an array only
-    // through that code, where every element went through witness tables (canada.json from such a module 3.9 →
-    // 1.0 of the same model compiled for the reader). Inlinable though never inlined: as an internal function, the
+    // Compiled here for the common arrays and the readers with a table loop here (JSON, Foundation objects, property
+    // lists), and chosen by a type check at the start of the generic code: a model compiled with
+    // MODELKIT_GENERIC_MODELS reaches an array only through that code, where every element went through witness
+    // tables (canada.json from such a module 3.9 → 1.0 of the same model compiled for the reader). Inlinable though never inlined: as an internal function, the
     // specializations' calls of `recover`'s exported specialization for JSON linked to a symbol that was never
     // emitted (release builds failed to link).
     /// An array of `Element`s decoded by code compiled once here, generic over the element type.
@@ -379,6 +379,14 @@ extension DecodingContext {
     @_specialize(kind:full,where Element == Double, R == FoundationObjectReader)
     @_specialize(kind:full,where Element == String, R == FoundationObjectReader)
     @_specialize(kind:full,where Element == [Double], R == FoundationObjectReader)
+    @_specialize(kind:full,where Element == Int, R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Element == Double, R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Element == String, R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Element == [Double], R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Element == Int, R == XMLPropertyListReader)
+    @_specialize(kind:full,where Element == Double, R == XMLPropertyListReader)
+    @_specialize(kind:full,where Element == String, R == XMLPropertyListReader)
+    @_specialize(kind:full,where Element == [Double], R == XMLPropertyListReader)
     @inlinable @inline(never)
     func decodeArray<Element: ModelDecodable, R: ModelReader>(
         of _: Element.Type, from reader: inout R
@@ -544,6 +552,12 @@ extension DecodingContext {
     @_specialize(kind:full,where Value == String, R == FoundationObjectReader)
     @_specialize(kind:full,where Value == Int, R == FoundationObjectReader)
     @_specialize(kind:full,where Value == [Int], R == FoundationObjectReader)
+    @_specialize(kind:full,where Value == String, R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Value == Int, R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Value == [Int], R == BinaryPropertyListReader)
+    @_specialize(kind:full,where Value == String, R == XMLPropertyListReader)
+    @_specialize(kind:full,where Value == Int, R == XMLPropertyListReader)
+    @_specialize(kind:full,where Value == [Int], R == XMLPropertyListReader)
     @inlinable @inline(never)
     func decodeDictionary<Value: ModelDecodable, R: ModelReader>(
         of _: Value.Type, from reader: inout R
