@@ -13,7 +13,9 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
     /// A cheap number from a decoded shared model, as ``DataSet/size`` is for the local one.
     let sharedSize: (Shared) -> Int
 
-    var all: [BenchmarkCase] { [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode] }
+    var all: [BenchmarkCase] {
+        [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode, binaryPropertyListEncode]
+    }
 
     var jsonDecode: BenchmarkCase {
         BenchmarkCase(
@@ -72,6 +74,24 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
             return .time(
                 subject: { sharedSize(try Shared(data: plist)) },
                 baseline: .routine({ set.size(try Local(data: plist)) }))
+        }
+    }
+
+    /// A binary property list written through the model's generic `encode` (the JSON writer and Foundation objects
+    /// have entry points of their own).
+    var binaryPropertyListEncode: BenchmarkCase {
+        BenchmarkCase(
+            name: "\(set.name).bplist-encode-cross-module",
+            subject: "data(format: .binaryPropertyList), model in a library", baseline: "the same, in this module"
+        ) {
+            let json = try data.json(set.name)
+            let shared = try Shared(data: json)
+            let local = try Local(data: json)
+            try set.check(
+                Local(data: shared.data(format: .binaryPropertyList)), by: "the library model's binary property list")
+            return .time(
+                subject: { try shared.data(format: .binaryPropertyList).count },
+                baseline: .routine({ try local.data(format: .binaryPropertyList).count }))
         }
     }
 
