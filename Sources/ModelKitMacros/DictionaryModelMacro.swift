@@ -291,9 +291,13 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         body += [
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
-            indented(generator.encodingStatements(), by: 4),
-            "}",
         ]
+        if let prelude = EntryPoints.tableEncodingPrelude(
+            access: access, isGeneric: declaration.isGeneric, generator: generator)
+        {
+            body.append(indented(prelude.joined(separator: "\n"), by: 4))
+        }
+        body += [indented(generator.encodingStatements(), by: 4), "}"]
         for method in generator.encodingMethods() { body += ["", method] }
         let entryPoints = EntryPoints.members(access: access, isGeneric: declaration.isGeneric, table: generator)
         if !entryPoints.isEmpty { body += [""] + entryPoints }

@@ -103,6 +103,21 @@ enum EntryPoints {
         ]
     }
 
+    /// Under both conditions, the first lines of the generic `encode` of a struct that gets a field table: the
+    /// table writes the struct through ModelKit's loop for the writer when there is one (property lists reach the
+    /// generic `encode`; JSON and Foundation objects have entry points), and the statements after write it for any
+    /// other writer; `nil` for any other model.
+    static func tableEncodingPrelude(access: String, isGeneric: Bool, generator: ModelCodeGenerator) -> [String]? {
+        guard tableInitializer(access: access, isGeneric: isGeneric, generator: generator) != nil else { return nil }
+        return [
+            "#if \(bothConditions)",
+            "if try Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {",
+            "    return",
+            "}",
+            "#endif",
+        ]
+    }
+
     /// The field table made of `slots`: one array literal of up to ``slotsPerLiteral`` slots, or for a wider model a
     /// closure that adds that many at a time, each literal in a local function never inlined. One literal of 1,000
     /// key paths took the type checker 1.3 GB, where the whole build of the model with `Codable` peaked at 0.65 GB;

@@ -50,7 +50,8 @@ public enum TableDecodingChecks {
 
     /// Encodes a listing decoded with every property set, and one with every optional `nil`, through the table's
     /// model and the twin, as JSON and as a dictionary, with `nil` omitted and written, keys as declared and in snake
-    /// case, and dates as numbers: the same bytes, keys in the same order, and the same dictionaries.
+    /// case, and dates as numbers: the same bytes, keys in the same order, and the same dictionaries; and as binary
+    /// and XML property lists (`nil` omitted): the same bytes, which read back as the model.
     public static func expectEncodesAsTwin<
         Table: ModelDecodable & ModelEncodable, Twin: ModelDecodable & ModelEncodable
     >(
@@ -74,6 +75,23 @@ public enum TableDecodingChecks {
                 let tableObject = try table.dictionary(options: options) as NSDictionary
                 let twinObject = try twin.dictionary(options: options) as NSDictionary
                 #expect(tableObject == twinObject, "\(tableObject)", sourceLocation: sourceLocation)
+            }
+        }
+        // Property lists (no nulls): written by the generic `encode`, which under both conditions hands the struct to
+        // its table's loop for the writer in ModelKit.
+        var plistOptions = written
+        plistOptions.nilEncoding = .omit
+        for json in [full, sparse] {
+            let table = try Table(json: json)
+            let twin = try Twin(json: json)
+            for options in [EncodingOptions(), plistOptions] {
+                for format in [ModelFileFormat.binaryPropertyList, .xmlPropertyList] {
+                    let tablePlist = try table.data(format: format, options: options)
+                    #expect(
+                        tablePlist == (try twin.data(format: format, options: options)), sourceLocation: sourceLocation)
+                    #expect(
+                        try sortedJSON(Table(data: tablePlist)) == sortedJSON(table), sourceLocation: sourceLocation)
+                }
             }
         }
         let nulls = String(decoding: try Table(json: sparse).jsonData(options: written), as: UTF8.self)

@@ -103,6 +103,11 @@ struct MemberwiseInitializerTests {
                     #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
+                            return
+                        }
+                        #endif
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 4)
                         try context.enter()
@@ -289,6 +294,11 @@ struct MemberwiseInitializerTests {
                     #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
+                            return
+                        }
+                        #endif
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
@@ -460,6 +470,11 @@ struct MemberwiseInitializerTests {
                     #endif
 
                     package func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
+                            return
+                        }
+                        #endif
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
@@ -640,6 +655,11 @@ struct MemberwiseInitializerTests {
                     #endif
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
+                            return
+                        }
+                        #endif
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()

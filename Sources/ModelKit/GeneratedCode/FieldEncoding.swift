@@ -2,7 +2,6 @@
 // Tests/ModelKitMacrosTests.
 
 import Foundation
-
 // The standard library's reflection of a struct's stored properties (names, offsets and types, from the type's
 // metadata), SPI since Swift 5.9: the encoding table is made from it at run time, so that a model's module compiles
 // nothing for it (a table the macro wrote took the compile benchmark's 300-property model past twice `Codable`'s
@@ -295,14 +294,7 @@ extension FieldTable {
     static func encodeModels<Element, W: ModelWriter>(
         _ array: [Element], to writer: inout W, context: EncodingContext
     ) throws -> Bool {
-        let tableWriter: any FieldTableWriter.Type
-        if W.self == JSONWriter.self {
-            tableWriter = JSONWriter.self
-        } else if W.self == FoundationObjectWriter.self {
-            tableWriter = FoundationObjectWriter.self
-        } else {
-            return false
-        }
+        guard let tableWriter = tableWriter(W.self) else { return false }
         return try array.withUnsafeBufferPointer { elements in
             // An empty array is written as it is of any type, without looking its elements' table up.
             guard !elements.isEmpty, let first = elements.baseAddress else {
@@ -322,7 +314,53 @@ extension FieldTable {
     }
 }
 
+// Property lists written from a model in another module went through its generic `encode`, unspecialized, its
+// writer called through witness tables: 1.1-1.4 times the time of the same models written in the caller's module
+// (Benchmarks/NOTES.md, 2026-11-30, 10:30).
+extension FieldTable {
+    // Neither inlined nor specialized, as the loop for any reader is: the model's module compiles nothing for it.
+    /// Writes `model`, the struct the table was made for, through the loop compiled here for the writer, if it has
+    /// one (JSON, Foundation objects, property lists): the generic `encode` of a struct whose table is made of
+    /// unspecialized slots (both conditions) calls it first. False, having written nothing, if the writer has no
+    /// loop here or the table cannot write the struct, which the generated `encode` then writes itself.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public func encode<Model: ModelEncodable, W: ModelWriter>(
+        _ model: Model, keys: KeyTable, toAnyWriter writer: inout W, context: EncodingContext
+    ) throws -> Bool {
+        guard let encoding, encoding.model == Model.self, let tableWriter = Self.tableWriter(W.self) else {
+            return false
+        }
+        try withUnsafePointer(to: model) { model in
+            try withUnsafeMutablePointer(to: &writer) { writer in
+                try tableWriter.encode(
+                    self, model: UnsafeRawPointer(model), keys: keys, writerAt: UnsafeMutableRawPointer(writer),
+                    context: context)
+            }
+        }
+        return true
+    }
+
+    /// The writer `W` as one the tables have loops for, or `nil`.
+    private static func tableWriter<W: ModelWriter>(_: W.Type) -> (any FieldTableWriter.Type)? {
+        if W.self == JSONWriter.self { return JSONWriter.self }
+        if W.self == FoundationObjectWriter.self { return FoundationObjectWriter.self }
+        if W.self == BinaryPropertyListWriter.self { return BinaryPropertyListWriter.self }
+        if W.self == XMLPropertyListWriter.self { return XMLPropertyListWriter.self }
+        return nil
+    }
+}
+
 extension FieldTableWriter {
+    /// Writes the struct at `model` through `table` to the writer at `writer`.
+    @inline(__always)
+    static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, writerAt writer: UnsafeMutableRawPointer,
+        context: EncodingContext
+    ) throws {
+        try encode(
+            table, model: model, keys: keys, to: &writer.assumingMemoryBound(to: Self.self).pointee, context: context)
+    }
+
     /// Writes the array of `count` structs at `models`, `stride` bytes apart, each through `table`, to the writer at
     /// `writer`.
     @inline(__always)
@@ -342,8 +380,9 @@ extension FieldTableWriter {
     }
 }
 
-/// The writers a ``FieldTable`` writes a struct to, ``JSONWriter`` and ``FoundationObjectWriter``: each has the
-/// loop over the struct's properties compiled for it in ModelKit.
+/// The writers a ``FieldTable`` writes a struct to, ``JSONWriter``, ``FoundationObjectWriter``,
+/// ``BinaryPropertyListWriter`` and ``XMLPropertyListWriter``: each has the loop over the struct's properties
+/// compiled for it in ModelKit.
 public protocol FieldTableWriter: ModelWriter {
     /// Writes the struct at `model` through the table's encoding.
     static func encode(
@@ -400,6 +439,50 @@ extension FoundationObjectWriter: FieldTableWriter {
         try encodeModels(
             table, at: models, count: count, stride: stride, keys: keys,
             to: &writer.assumingMemoryBound(to: FoundationObjectWriter.self).pointee, context: context)
+    }
+}
+
+extension BinaryPropertyListWriter: FieldTableWriter {
+    /// Writes the struct through the table's loop, compiled for binary property lists.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout BinaryPropertyListWriter,
+        context: EncodingContext
+    ) throws {
+        try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
+    }
+
+    /// Writes the structs through the table's loop, compiled for binary property lists.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        writerAt writer: UnsafeMutableRawPointer, context: EncodingContext
+    ) throws {
+        try encodeModels(
+            table, at: models, count: count, stride: stride, keys: keys,
+            to: &writer.assumingMemoryBound(to: BinaryPropertyListWriter.self).pointee, context: context)
+    }
+}
+
+extension XMLPropertyListWriter: FieldTableWriter {
+    /// Writes the struct through the table's loop, compiled for XML property lists.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, model: UnsafeRawPointer, keys: KeyTable, to writer: inout XMLPropertyListWriter,
+        context: EncodingContext
+    ) throws {
+        try table.encoding!.encode(model, keys: keys, to: &writer, context: context)
+    }
+
+    /// Writes the structs through the table's loop, compiled for XML property lists.
+    @inline(never)
+    public static func encode(
+        _ table: FieldTable, models: UnsafeRawPointer?, count: Int, stride: Int, keys: KeyTable,
+        writerAt writer: UnsafeMutableRawPointer, context: EncodingContext
+    ) throws {
+        try encodeModels(
+            table, at: models, count: count, stride: stride, keys: keys,
+            to: &writer.assumingMemoryBound(to: XMLPropertyListWriter.self).pointee, context: context)
     }
 }
 

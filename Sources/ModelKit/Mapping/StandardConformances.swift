@@ -422,8 +422,8 @@ extension Array: ModelEncodable where Element: ModelEncodable {
 }
 
 extension EncodingContext {
-    // Compiled here for the common arrays and the two writers models have entry points for, and chosen by a type
-    // check at the start of the generic code, as `DecodingContext.decodeArray` is: a model compiled with
+    // Compiled here for the common arrays and the writers with a table loop here (JSON, Foundation objects, property
+    // lists), and chosen by a type check at the start of the generic code, as `DecodingContext.decodeArray` is: a model compiled with
     // MODELKIT_GENERIC_MODELS reaches an array only through that code, where every element went through witness
     // tables (canada.json from such a module took 1.19 times the instructions of the model compiled for the writer;
     // Benchmarks/NOTES.md, 2026-11-29, 10:30).
@@ -436,6 +436,14 @@ extension EncodingContext {
     @_specialize(kind:full,where Element == Double, W == FoundationObjectWriter)
     @_specialize(kind:full,where Element == String, W == FoundationObjectWriter)
     @_specialize(kind:full,where Element == [Double], W == FoundationObjectWriter)
+    @_specialize(kind:full,where Element == Int, W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Element == Double, W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Element == String, W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Element == [Double], W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Element == Int, W == XMLPropertyListWriter)
+    @_specialize(kind:full,where Element == Double, W == XMLPropertyListWriter)
+    @_specialize(kind:full,where Element == String, W == XMLPropertyListWriter)
+    @_specialize(kind:full,where Element == [Double], W == XMLPropertyListWriter)
     @inlinable @inline(never)
     func encodeArray<Element: ModelEncodable, W: ModelWriter>(_ array: [Element], to writer: inout W) throws {
         // Structs with a table that writes them are written where they lie (the common arrays are concrete here).
@@ -451,6 +459,12 @@ extension EncodingContext {
     @_specialize(kind:full,where Value == String, W == FoundationObjectWriter)
     @_specialize(kind:full,where Value == Int, W == FoundationObjectWriter)
     @_specialize(kind:full,where Value == [Int], W == FoundationObjectWriter)
+    @_specialize(kind:full,where Value == String, W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Value == Int, W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Value == [Int], W == BinaryPropertyListWriter)
+    @_specialize(kind:full,where Value == String, W == XMLPropertyListWriter)
+    @_specialize(kind:full,where Value == Int, W == XMLPropertyListWriter)
+    @_specialize(kind:full,where Value == [Int], W == XMLPropertyListWriter)
     @inlinable @inline(never)
     func encodeDictionary<Value: ModelEncodable, W: ModelWriter>(
         _ dictionary: [String: Value], to writer: inout W
