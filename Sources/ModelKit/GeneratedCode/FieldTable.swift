@@ -126,10 +126,11 @@ public struct FieldTable: Sendable {
     // per-key switch of a struct's generic initializer were a sixth of a small model module's release build
     // (Benchmarks/NOTES.md, 2026-11-30, 01:30).
     /// Reads the dictionary at `reader`, of any type, into `fields`, a model's `_DecodingFields`, one slot per key:
-    /// the generic initializer of a struct whose table is made of unspecialized slots (both conditions), for the
-    /// readers without a loop of their own here (property lists, `Value` trees, `Decoder`s). A common scalar decodes
-    /// through its kind, any other property through its field's type, both compiled once, generic over the reader.
-    /// Throws a mismatch naming `expected` when the value is not a dictionary.
+    /// the generic initializer of a struct whose table is made of unspecialized slots (both conditions). A property
+    /// list goes on to its reader's loop here, as JSON and Foundation objects do through the model's entry points;
+    /// for any other reader (`Value` trees, `Decoder`s) a common scalar decodes through its kind, any other property
+    /// through its field's type, both compiled once, generic over the reader. Throws a mismatch naming `expected`
+    /// when the value is not a dictionary.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func decode<Fields, R: ModelReader>(
         into fields: inout Fields, expected: String, keys: KeyTable, fromAnyReader reader: inout R,
@@ -521,8 +522,9 @@ enum ScalarFieldKind: UInt8, Sendable {
     }
 }
 
-/// The readers a ``FieldTable`` decodes from, ``JSONReader`` and ``FoundationObjectReader``: each has the table's
-/// loop over a dictionary's keys compiled for it in ModelKit, and chooses a slot's decoder for it.
+/// The readers a ``FieldTable`` decodes from, ``JSONReader``, ``FoundationObjectReader``,
+/// ``BinaryPropertyListReader`` and ``XMLPropertyListReader``: each has the table's loop over a dictionary's keys
+/// compiled for it in ModelKit, and chooses a slot's decoder for it.
 public protocol FieldTableReader: ModelReader {
     /// Reads the dictionary at `reader` through `table` into the fields at `fields`, throwing a mismatch naming
     /// `expected` when the value is not a dictionary.

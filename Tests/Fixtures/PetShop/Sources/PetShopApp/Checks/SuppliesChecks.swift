@@ -23,7 +23,7 @@ enum SuppliesChecks {
     }
 
     static func run(_ checker: inout Checker) {
-        checker.run("a model compiled with both conditions decodes from Foundation objects and JSON") { checker in
+        checker.run("a model compiled with both conditions reads objects, JSON and property lists") { checker in
             let decoded = try Shipment(dictionary: shipment)
             expectShipment(decoded, &checker)
             let json = try JSONSerialization.data(withJSONObject: shipment)
@@ -31,6 +31,18 @@ enum SuppliesChecks {
             checker.expect(try Shipment(json: json) == decoded, "and init(json:) too")
             checker.expect(try Shipment(data: decoded.data(format: .json)) == decoded, "JSON written and read back")
             checker.expect(try Shipment(dictionary: decoded.dictionary()) == decoded, "a dictionary too")
+            // Property lists reach the library's model through its generic code, which hands them to ModelKit's
+            // table loops for their readers and writers.
+            var plistInput = shipment
+            plistInput["backup"] = nil
+            for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
+                let plist = try PropertyListSerialization.data(fromPropertyList: plistInput, format: format, options: 0)
+                checker.expect(try Shipment(data: plist) == decoded, "a property list (\(format)) gives it too")
+            }
+            for format in [ModelFileFormat.binaryPropertyList, .xmlPropertyList] {
+                let written = try decoded.data(format: format)
+                checker.expect(try Shipment(data: written) == decoded, "\(format) written and read back")
+            }
         }
         checker.run("a bad crate past the first four is dropped leniently and named strictly") { checker in
             // Every value exactly of its property's type, so that strict decoding stops only at the bad crate.
