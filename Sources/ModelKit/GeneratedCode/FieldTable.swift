@@ -137,7 +137,7 @@ public struct FieldTable: Sendable {
         context: borrowing DecodingContext
     ) throws {
         // A property list read from a model in another module came here, through witness tables: 1.7-2.7 times the
-        // time of the same models decoded in the caller's module (Benchmarks/NOTES.md, 2026-11-30, 10:00). Its
+        // time of the same models decoded in the caller's module (Benchmarks/NOTES.md, 2026-11-30, 10:30). Its
         // readers have loops of their own, compiled here; comparing metadata costs two loads.
         if R.self == BinaryPropertyListReader.self {
             return try Self.withReader(&reader, as: BinaryPropertyListReader.self) { reader in
