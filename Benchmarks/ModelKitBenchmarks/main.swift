@@ -83,10 +83,10 @@ for benchmark in selected {
 
 ScratchFolder.remove()
 do {
-    try ResultFile(cases: results).write(to: options.output)
-    print("\nwrote \(options.output.path)")
+    try ResultFile(cases: results).write(to: options.resultFile)
+    print("\nwrote \(options.resultFile.path)")
 } catch {
-    report("error: cannot write \(options.output.path): \(error)")
+    report("error: cannot write \(options.resultFile.path): \(error)")
     exit(1)
 }
 if !failures.isEmpty {

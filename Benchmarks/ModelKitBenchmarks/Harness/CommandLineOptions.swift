@@ -6,8 +6,8 @@ struct CommandLineOptions {
     var dataDirectory: URL?
     /// Only cases whose name contains this text run.
     var filter: String?
-    /// Where the JSON results go.
-    var output = URL(fileURLWithPath: "Benchmarks/results/latest.json")
+    /// Where the JSON results go, when given.
+    var output: URL?
     /// Print the case names and stop.
     var listsCases = false
     /// Run the selected cases' subjects (or, with ``profilesBaseline``, their baselines) this many times each,
@@ -17,13 +17,20 @@ struct CommandLineOptions {
     var profilesBaseline = false
     var showsHelp = false
 
+    /// Where the JSON results go: ``output``, else `latest.json` for a full run and `filtered.json` for a filtered
+    /// one, so that a run of a few cases does not replace the full run's results, which the README quotes.
+    var resultFile: URL {
+        output ?? URL(fileURLWithPath: "Benchmarks/results/\(filter == nil ? "latest" : "filtered").json")
+    }
+
     static let usage = """
         usage: ModelKitBenchmarks [--data DIR] [--filter TEXT] [--output FILE] [--list]
                ModelKitBenchmarks [--data DIR] --filter TEXT --profile N [--baseline]
 
           --data DIR      the benchmark data (default: the repository's Data/bench)
           --filter TEXT   run only the cases whose name contains TEXT
-          --output FILE   where to write the JSON results (default Benchmarks/results/latest.json)
+          --output FILE   where to write the JSON results (default Benchmarks/results/latest.json, or
+                          filtered.json there with --filter)
           --list          print the case names and exit
           --profile N     run each selected case's ModelKit side N times, untimed, for a profiler
           --baseline      with --profile, run the baseline side instead
