@@ -292,10 +292,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
         ]
-        if let prelude = EntryPoints.tableEncodingPrelude(
-            access: access, isGeneric: declaration.isGeneric, generator: generator)
-        {
-            body.append(indented(prelude.joined(separator: "\n"), by: 4))
+        if tableInitializer != nil {
+            body.append(indented(EntryPoints.tableEncodingPrelude(generator: generator).joined(separator: "\n"), by: 4))
         }
         body += [indented(generator.encodingStatements(), by: 4), "}"]
         for method in generator.encodingMethods() { body += ["", method] }

@@ -106,10 +106,9 @@ enum EntryPoints {
     /// Under both conditions, the first lines of the generic `encode` of a struct that gets a field table: the
     /// table writes the struct through ModelKit's loop for the writer when there is one (property lists reach the
     /// generic `encode`; JSON and Foundation objects have entry points), and the statements after write it for any
-    /// other writer; `nil` for any other model.
-    static func tableEncodingPrelude(access: String, isGeneric: Bool, generator: ModelCodeGenerator) -> [String]? {
-        guard tableInitializer(access: access, isGeneric: isGeneric, generator: generator) != nil else { return nil }
-        return [
+    /// other writer. Written where ``tableInitializer(access:isGeneric:generator:)`` is.
+    static func tableEncodingPrelude(generator: ModelCodeGenerator) -> [String] {
+        [
             "#if \(bothConditions)",
             "if try Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {",
             "    return",
