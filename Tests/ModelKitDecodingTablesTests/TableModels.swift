@@ -7,7 +7,7 @@ import ModelKit
 
 /// A public model every kind of slot serves: the common scalars and arrays of them, a scalar that is not one of
 /// them, a property with two keys, a required one, nested models (one whose optionals are its own bits, one whose
-/// are not) and arrays of them.
+/// are not), arrays of them and a dictionary of them.
 @DictionaryModel
 public struct Listing: Equatable, Sendable {
     /// An integer.
@@ -62,6 +62,8 @@ public struct Listing: Equatable, Sendable {
     public var spot: Spot?
     /// A nested model with no spare bits, with a default.
     public var origin = Spot()
+    /// Nested models by name.
+    public var stores: [String: Seller] = [:]
 }
 
 /// A public model nested in ``Listing`` whose every bit is its value's (two doubles): its optionals take a byte more,
@@ -116,6 +118,7 @@ struct ListingTwin: Equatable {
     var codes: [Int64]?
     var spot: SpotTwin?
     var origin = SpotTwin()
+    var stores: [String: SellerTwin] = [:]
 }
 
 @DictionaryModel

@@ -537,6 +537,44 @@ struct GenericTablesTests {
         #expect(try listing.jsonData() == twin.jsonData())
     }
 
+    @Test("A dictionary of structs with tables is written through their table, sorted by key: as the generic code")
+    func dictionariesOfTableModels() throws {
+        let sellers = ["b": Seller(name: "B"), "c": Seller(name: "C", rating: 3), "a": Seller(name: "A", rating: 1)]
+        _ = try sellers["a"]!.jsonData()  // Seller's table is made, so registered.
+        var options = EncodingOptions()
+        options.keyStrategy = .snakeCase
+        options.nilEncoding = .writeNull
+        for options in [EncodingOptions(), options] {
+            // What the dictionary's own generic code writes: keys sorted, each value as its generated `encode` does.
+            let context = EncodingContext(options: options)
+            var expected = JSONWriter()
+            try sellers.encodeEntries(to: &expected, context: context)
+            #expect(String(decoding: expected.bytes, as: UTF8.self).hasPrefix(#"{"a":{"name":"A","#))
+            var json = JSONWriter()
+            #expect(try FieldTable.encodeModels(sellers, to: &json, context: context))
+            #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected.bytes, as: UTF8.self))
+        }
+        // A property list (which has no null).
+        var plist = BinaryPropertyListWriter()
+        #expect(try FieldTable.encodeModels(sellers, to: &plist, context: EncodingContext()))
+        var expectedPlist = BinaryPropertyListWriter()
+        try sellers.encodeEntries(to: &expectedPlist, context: EncodingContext())
+        #expect(try plist.makeData() == expectedPlist.makeData())
+        // An empty dictionary, a writer without the tables' loops, or values without a table, are left to the generic
+        // code, having written nothing.
+        var empty = JSONWriter()
+        #expect(try !FieldTable.encodeModels([String: Seller](), to: &empty, context: EncodingContext()))
+        var values = ValueWriter()
+        #expect(try !FieldTable.encodeModels(sellers, to: &values, context: EncodingContext()))
+        var keepers = JSONWriter()
+        #expect(try !FieldTable.encodeModels(["k": Keeper(name: "K")], to: &keepers, context: EncodingContext()))
+        #expect(empty.bytes.isEmpty && keepers.bytes.isEmpty)
+        // Through a listing's `stores`, the bytes are the twin's (also checked by `encodes`, with every option).
+        let listing = Listing(title: "L", stores: sellers)
+        let twin = ListingTwin(title: "L", stores: sellers.mapValues { SellerTwin(name: $0.name, rating: $0.rating) })
+        #expect(try listing.jsonData() == twin.jsonData())
+    }
+
     @Test(
         "A property holding a struct model, an array of them or an optional, is written through the model's table in place"
     )

@@ -469,6 +469,8 @@ extension EncodingContext {
     func encodeDictionary<Value: ModelEncodable, W: ModelWriter>(
         _ dictionary: [String: Value], to writer: inout W
     ) throws {
+        // Structs with a table that writes them are written through it (the common dictionaries are concrete here).
+        if !_isConcrete(Value.self), try FieldTable.encodeModels(dictionary, to: &writer, context: self) { return }
         try dictionary.encodeEntries(to: &writer, context: self)
     }
 }
