@@ -503,10 +503,7 @@ struct GenericTablesTests {
         let other = FieldTable(kennelFieldTable.slots, encoding: Kennel.self, fields: Kennel._DecodingFields.self)
         #expect(other.encoding != nil && other.encoding !== kennelEncoding)
         #expect(FieldTable.writing(Kennel.self)?.table.encoding === kennelEncoding)
-        var options = EncodingOptions()
-        options.keyStrategy = .snakeCase
-        options.nilEncoding = .writeNull
-        for options in [EncodingOptions(), options] {
+        for options in defaultAndWrittenOptions {
             // Each element as its own generated `encode` writes it, in order.
             let context = EncodingContext(options: options)
             var expected = JSONWriter()
@@ -541,10 +538,7 @@ struct GenericTablesTests {
     func dictionariesOfTableModels() throws {
         let sellers = ["b": Seller(name: "B"), "c": Seller(name: "C", rating: 3), "a": Seller(name: "A", rating: 1)]
         _ = try sellers["a"]!.jsonData()  // Seller's table is made, so registered.
-        var options = EncodingOptions()
-        options.keyStrategy = .snakeCase
-        options.nilEncoding = .writeNull
-        for options in [EncodingOptions(), options] {
+        for options in defaultAndWrittenOptions {
             // What the dictionary's own generic code writes: keys sorted, each value as its generated `encode` does.
             let context = EncodingContext(options: options)
             var expected = JSONWriter()
@@ -695,3 +689,11 @@ struct GenericTablesTests {
         }
     }
 }
+
+/// The default encoding options, and snake-case keys with `nil` written as null.
+private let defaultAndWrittenOptions: [EncodingOptions] = {
+    var written = EncodingOptions()
+    written.keyStrategy = .snakeCase
+    written.nilEncoding = .writeNull
+    return [EncodingOptions(), written]
+}()
