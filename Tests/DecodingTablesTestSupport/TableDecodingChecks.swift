@@ -14,7 +14,8 @@ import Testing
 /// `seller` (an optional nested model with `name` and `rating: Double?`, which rejects a negative rating), `offers` (an array of them), `owner` (one
 /// that is not optional, with a default), `branches` (an optional array of them), `serials` (`[Int64]`), `codes`
 /// (`[Int64]?`), `spot` and `origin` (an optional and a defaulted model of two doubles, `x` and `y`, whose
-/// optionals are not its own bits), and `stores` (a dictionary of sellers): every kind of slot. The two must decode every input alike.
+/// optionals are not its own bits), and `stores` (a dictionary of sellers): every kind of slot. The two must decode
+/// every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON,
     /// Foundation objects, a `Value` tree and property lists, through the table and through the twin, and expects the
