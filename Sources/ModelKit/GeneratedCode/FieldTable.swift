@@ -298,15 +298,18 @@ public final class ModelDecoding: @unchecked Sendable {
         _ table: FieldTable, into model: UnsafeMutableRawPointer, keys: ModelKeys, from reader: inout R,
         context: borrowing DecodingContext
     ) throws {
-        let keys = keys.table(for: context.options.keyStrategy)
-        try Self.withRoom(byteCount: size, alignment: alignment) { fields in
-            fields.copyMemory(from: start, byteCount: size)
-            do {
-                try R.decode(table, into: fields, expected: expected, keys: keys, from: &reader, context: context)
-                try finish(fields, model, keys, context)
-            } catch {
-                destroy(fields)
-                throw error
+        // Borrowed, not retained: the model's registered table keeps its keys for the process's life, and a retain
+        // and release of the key table for each nested model was 2,500 instructions an iteration of weibo.json's 55.
+        try Unmanaged.passUnretained(keys.table(for: context.options.keyStrategy))._withUnsafeGuaranteedRef { keys in
+            try Self.withRoom(byteCount: size, alignment: alignment) { fields in
+                fields.copyMemory(from: start, byteCount: size)
+                do {
+                    try R.decode(table, into: fields, expected: expected, keys: keys, from: &reader, context: context)
+                    try finish(fields, model, keys, context)
+                } catch {
+                    destroy(fields)
+                    throw error
+                }
             }
         }
     }
