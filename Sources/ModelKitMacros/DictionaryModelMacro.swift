@@ -250,9 +250,12 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     /// The extension of a struct: its key table, fields, decoding initializer, `encode`, entry points, memberwise
     /// initializer and `Codable` members, as source. One writer for the struct swift-syntax parsed and for the
     /// struct the plug-in's fast path read from text (``StructSourceReader``).
+    ///
+    /// - Parameter conditions: the build's compilation conditions, where the plug-in knows them: the extension holds
+    ///   only the branches the build compiles (see ``BuildConditions``).
     static func structExtension(
         of declaration: DeclaredStruct, typeReference: String, conformances: [String], arguments: Arguments,
-        issues: DeclarationIssues
+        issues: DeclarationIssues, conditions: BuildConditions = .unknown
     ) -> String {
         let conformanceClause = Self.conformanceClause(conformances)
         let coding = CodingMembers(conformances: conformances)
@@ -272,32 +275,36 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         var body = [
             keysDeclaration,
             "",
-            generator.fieldsDeclaration(keySwitchCondition: tableInitializer == nil ? nil : EntryPoints.bothConditions),
+            generator.fieldsDeclaration(
+                keySwitchCondition: tableInitializer == nil ? nil : EntryPoints.bothConditions, conditions: conditions),
             "",
         ]
-        let decodingInitializer = [
-            "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
-            indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4),
-            "    try context.didDecode(&self)",
-            "    try context.validate(self)",
-            "}",
-        ]
+        let decodingInitializer = {
+            [
+                "\(access)init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {",
+                indented(generator.decodingStatements(reportsUnknownKeys: true), by: 4),
+                "    try context.didDecode(&self)",
+                "    try context.validate(self)",
+                "}",
+            ]
+        }
         if let tableInitializer {
-            body +=
-                ["#if \(EntryPoints.bothConditions)"] + tableInitializer + ["#else"] + decodingInitializer + ["#endif"]
+            body += conditions.choosing((EntryPoints.bothConditions, { tableInitializer }), (nil, decodingInitializer))
         } else {
-            body += decodingInitializer
+            body += decodingInitializer()
         }
         body += [
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
         ]
         if tableInitializer != nil {
-            body.append(indented(EntryPoints.tableEncodingPrelude(generator: generator).joined(separator: "\n"), by: 4))
+            let prelude = EntryPoints.tableEncodingPrelude(generator: generator, conditions: conditions)
+            if !prelude.isEmpty { body.append(indented(prelude.joined(separator: "\n"), by: 4)) }
         }
         body += [indented(generator.encodingStatements(), by: 4), "}"]
         for method in generator.encodingMethods() { body += ["", method] }
-        let entryPoints = EntryPoints.members(access: access, isGeneric: declaration.isGeneric, table: generator)
+        let entryPoints = EntryPoints.members(
+            access: access, isGeneric: declaration.isGeneric, table: generator, conditions: conditions)
         if !entryPoints.isEmpty { body += [""] + entryPoints }
         if let memberwise = MemberwiseInitializer(of: declaration, access: access) {
             body += ["", memberwise.source(access: access)]

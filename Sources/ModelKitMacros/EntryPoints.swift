@@ -40,16 +40,16 @@
 enum EntryPoints {
     /// The compilation condition under which a module's models call the generic code instead (ModelKit's
     /// `ModelEntryPoints.decodeGenerically` and `encodeGenerically`), so that the module compiles each model once.
-    static let genericModelsCondition = "MODELKIT_GENERIC_MODELS"
+    static let genericModelsCondition = CompilationCondition.defined("MODELKIT_GENERIC_MODELS")
 
     /// The compilation condition under which a model's decoding entry points decode through its field table. A
     /// package sets it for release builds only (`.define("MODELKIT_DECODING_TABLES", .when(configuration:
     /// .release))`): in a debug build the table took longer to build than the key switch. With
     /// ``genericModelsCondition`` as well, the table's slots are ModelKit's, compiled once.
-    static let tableCondition = "MODELKIT_DECODING_TABLES"
+    static let tableCondition = CompilationCondition.defined("MODELKIT_DECODING_TABLES")
 
     /// Both conditions at once: a struct's table made of ModelKit's unspecialized slots, read from every reader.
-    static let bothConditions = "\(genericModelsCondition) && \(tableCondition)"
+    static let bothConditions = CompilationCondition.both(genericModelsCondition, tableCondition)
 
     /// The members, for a model at `access`, or an empty list for a generic model (whose entry points would have
     /// to be compiled for every type it is used with). A subclass inherits its class's, which reach its own code
@@ -62,27 +62,46 @@ enum EntryPoints {
     /// - Parameter table: the model's code, when its decoding entry points may go through a field table under
     ///   ``tableCondition`` (a struct's), made of ModelKit's unspecialized slots when ``genericModelsCondition`` is
     ///   set too; `nil` for a class, whose subclasses inherit its entry points.
-    static func members(access: String, isGeneric: Bool, table generator: ModelCodeGenerator? = nil) -> [String] {
+    /// - Parameter conditions: the build's conditions, where the plug-in knows them: the branches it does not compile
+    ///   are left out.
+    static func members(
+        access: String, isGeneric: Bool, table generator: ModelCodeGenerator? = nil,
+        conditions: BuildConditions = .unknown
+    ) -> [String] {
         guard !isGeneric else { return [] }
-        guard !access.isEmpty else { return genericModelsMembers(access: access) }
-        let specializedDecoders = decoders(access: access, decoding: specializedDecoding)
-        let specializedEncoders = encoders(access: access, encoding: specializedEncoding)
+        guard !access.isEmpty else { return genericModelsMembers(access: access, conditions: conditions) }
+        let specializedDecoders = { decoders(access: access, decoding: specializedDecoding) }
+        let specializedEncoders = { encoders(access: access, encoding: specializedEncoding) }
         guard let generator, let slots = generator.fieldTableSlots() else {
-            return ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#else"]
-                + specializedDecoders + [""] + specializedEncoders + ["#endif"]
+            return conditions.choosing(
+                (genericModelsCondition, { genericMembers(access: access) }),
+                (nil, { specializedDecoders() + [""] + specializedEncoders() }))
         }
         let tableEncoding =
             "Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), to: &writer, context: context)"
         let expected = literal("\(generator.typeName) (a dictionary)")
-        return ["#if \(tableCondition)", "#if \(genericModelsCondition)"]
-            + table(slots, unspecialized: true, fieldsStart: generator.fieldsStart, expected: expected) + ["#else"]
-            + table(slots, unspecialized: false, fieldsStart: generator.fieldsStart, expected: expected) + ["#endif"]
-            + decodedFieldsInitializer(generator: generator)
-            + tableDecoders(access: access, generator: generator, expected: expected)
-            + ["#elseif \(genericModelsCondition)"] + decoders(access: access, decoding: genericDecoding) + ["#else"]
-            + specializedDecoders + ["#endif", "#if \(bothConditions)"]
-            + encoders(access: access, encoding: tableEncoding) + ["#elseif \(genericModelsCondition)"]
-            + encoders(access: access, encoding: genericEncoding) + ["#else"] + specializedEncoders + ["#endif"]
+        let tableMembers = {
+            conditions.choosing(
+                (
+                    genericModelsCondition,
+                    {
+                        table(slots, unspecialized: true, fieldsStart: generator.fieldsStart, expected: expected)
+                    }
+                ),
+                (nil, { table(slots, unspecialized: false, fieldsStart: generator.fieldsStart, expected: expected) }))
+                + decodedFieldsInitializer(generator: generator)
+                + tableDecoders(access: access, generator: generator, expected: expected)
+        }
+        return conditions.choosing(
+            (tableCondition, tableMembers),
+            (genericModelsCondition, { decoders(access: access, decoding: genericDecoding) }),
+            (nil, specializedDecoders))
+            // Under `#if`, the decoders' `#endif` separates them from the encoders' `#if`.
+            + (conditions.defined == nil ? [] : [""])
+            + conditions.choosing(
+                (bothConditions, { encoders(access: access, encoding: tableEncoding) }),
+                (genericModelsCondition, { encoders(access: access, encoding: genericEncoding) }),
+                (nil, specializedEncoders))
     }
 
     // The loop and the key switch compiled for a generic reader were a sixth of a small model module's release
@@ -107,14 +126,15 @@ enum EntryPoints {
     /// table writes the struct through ModelKit's loop for the writer when there is one (property lists reach the
     /// generic `encode`; JSON and Foundation objects have entry points), and the statements after write it for any
     /// other writer. Written where ``tableInitializer(access:isGeneric:generator:)`` is.
-    static func tableEncodingPrelude(generator: ModelCodeGenerator) -> [String] {
-        [
-            "#if \(bothConditions)",
-            "if try Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {",
-            "    return",
-            "}",
-            "#endif",
-        ]
+    static func tableEncodingPrelude(generator: ModelCodeGenerator, conditions: BuildConditions = .unknown) -> [String]
+    {
+        conditions.when(bothConditions) {
+            [
+                "if try Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {",
+                "    return",
+                "}",
+            ]
+        }
     }
 
     /// The field table made of `slots`: one array literal of up to ``slotsPerLiteral`` slots, or for a wider model a
@@ -207,8 +227,8 @@ enum EntryPoints {
     /// Only the entry points that call the generic code, under ``genericModelsCondition``: what a model that has no
     /// entry points of its own otherwise (internal, or an enum of models) gets, so that the condition leaves its
     /// module nothing compiled for one reader.
-    static func genericModelsMembers(access: String) -> [String] {
-        ["#if \(genericModelsCondition)"] + genericMembers(access: access) + ["#endif"]
+    static func genericModelsMembers(access: String, conditions: BuildConditions = .unknown) -> [String] {
+        conditions.when(genericModelsCondition) { genericMembers(access: access) }
     }
 
     private static let specializedDecoding = "Self(from: &reader, context: context)"

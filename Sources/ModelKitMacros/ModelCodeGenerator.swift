@@ -248,7 +248,10 @@ struct ModelCodeGenerator {
     /// - Parameter keySwitchCondition: a compilation condition under which the key switches are left out (a struct
     ///   whose generic initializer reads through its field table under both conditions: unused, they still cost the
     ///   optimizer a sixth of a small model module's release build); `nil` to keep them everywhere.
-    func fieldsDeclaration(keySwitchCondition: String? = nil) -> String {
+    /// - Parameter conditions: the build's conditions, where the plug-in knows them (see ``BuildConditions``).
+    func fieldsDeclaration(
+        keySwitchCondition: CompilationCondition? = nil, conditions: BuildConditions = .unknown
+    ) -> String {
         // With a local per property: 80,000 destroys for 200 properties, a build of a minute; 1,264 properties
         // never finished.
         // How the switch and `finish` reach the fields: members of the struct they are in, or of the tuple they are
@@ -265,7 +268,8 @@ struct ModelCodeGenerator {
             for part in parts.indices {
                 if part > 0 { lines.append("") }
                 lines += partDeclaration(
-                    part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition
+                    part, readsKeys: keyRanges[part] != nil, keySwitchCondition: keySwitchCondition,
+                    conditions: conditions
                 )
                 .map { $0.isEmpty ? $0 : "    " + $0 }
             }
@@ -280,38 +284,40 @@ struct ModelCodeGenerator {
             lines.append("")
             lines.append(startMember(arguments: startArguments(parts[0])))
         }
-        lines.append("")
-        if let keySwitchCondition { lines.append("    #if !(\(keySwitchCondition))") }
-        lines.append("    \(isWide ? Self.partsKeySwitchSignature : Self.keySwitchSignature) {")
-        lines.append("        switch index {")
-        for entryIndex in entries.indices {
-            if entries[entryIndex].isDirect {
-                guard !isWide else { continue }
-                lines += directDecodingCase(entryIndex).map { "        " + $0 }
-            } else {
-                lines.append("        case \(entryIndex):  // \(literal(entries[entryIndex].declared))")
-                lines.append(
-                    "            \(owner)\(capturedPath(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
-                )
+        let keySwitch = Self.keySwitch(unless: keySwitchCondition, conditions: conditions) {
+            var keySwitch: [String] = []
+            keySwitch.append("    \(isWide ? Self.partsKeySwitchSignature : Self.keySwitchSignature) {")
+            keySwitch.append("        switch index {")
+            for entryIndex in entries.indices {
+                if entries[entryIndex].isDirect {
+                    guard !isWide else { continue }
+                    keySwitch += directDecodingCase(entryIndex).map { "        " + $0 }
+                } else {
+                    keySwitch.append("        case \(entryIndex):  // \(literal(entries[entryIndex].declared))")
+                    keySwitch.append(
+                        "            \(owner)\(capturedPath(entryIndex)) = try context.capture(key: keys.keys[\(entryIndex)], from: &reader)"
+                    )
+                }
             }
-        }
-        if isWide {
-            // A captured key's case comes first, so that it matches before the range of the part it falls in.
-            for part in parts.indices {
-                guard let range = keyRanges[part] else { continue }
-                let pattern =
-                    range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
-                lines.append("        case \(pattern):")
-                lines.append(
-                    "            try fields.\(partMember(part)).decode(keyAt: index, in: keys, from: &reader, context: context)"
-                )
+            if isWide {
+                // A captured key's case comes first, so that it matches before the range of the part it falls in.
+                for part in parts.indices {
+                    guard let range = keyRanges[part] else { continue }
+                    let pattern =
+                        range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
+                    keySwitch.append("        case \(pattern):")
+                    keySwitch.append(
+                        "            try fields.\(partMember(part)).decode(keyAt: index, in: keys, from: &reader, context: context)"
+                    )
+                }
             }
+            keySwitch.append("        default:")
+            keySwitch.append("            try reader.skipValue()")
+            keySwitch.append("        }")
+            keySwitch.append("    }")
+            return keySwitch
         }
-        lines.append("        default:")
-        lines.append("            try reader.skipValue()")
-        lines.append("        }")
-        lines.append("    }")
-        if keySwitchCondition != nil { lines.append("    #endif") }
+        if !keySwitch.isEmpty { lines += [""] + keySwitch }
         lines.append("")
         lines.append("    \(isWide ? Self.partsFinishSignature : Self.finishSignature) {")
         for (propertyIndex, own) in candidates.enumerated() {
@@ -424,23 +430,35 @@ struct ModelCodeGenerator {
         range.map { "    fileprivate var \(properties[$0].name)\(fieldDeclaration($0))" }
     }
 
+    /// The lines of a key switch, indented as members (`makeLines` makes them), under `#if !(condition)` where
+    /// `condition` is given and the build's conditions are not known, left out where they are known to hold it.
+    private static func keySwitch(
+        unless condition: CompilationCondition?, conditions: BuildConditions, _ makeLines: () -> [String]
+    ) -> [String] {
+        guard let condition else { return makeLines() }
+        return conditions.when(.not(condition)) { makeLines().map { String($0.dropFirst(4)) } }
+            .map { $0.isEmpty ? $0 : "    " + $0 }
+    }
+
     /// The struct that holds the fields of one part of a wide model, with its own `finish` and, when any of its
     /// properties reads a key directly (`readsKeys`), its own key switch.
-    private func partDeclaration(_ part: Int, readsKeys: Bool, keySwitchCondition: String?) -> [String] {
+    private func partDeclaration(
+        _ part: Int, readsKeys: Bool, keySwitchCondition: CompilationCondition?, conditions: BuildConditions
+    ) -> [String] {
         let range = parts[part]
         var lines = ["struct \(partType(part)) {"]
         lines += fieldMembers(range)
         lines += ["", startMember(arguments: startArguments(range), isPart: true)]
         if readsKeys {
-            lines += [""]
-            if let keySwitchCondition { lines += ["    #if !(\(keySwitchCondition))"] }
-            lines += ["    \(Self.keySwitchSignature) {", "        switch index {"]
-            for (entryIndex, entry) in entries.enumerated()
-            where entry.isDirect && range.contains(entry.uses[0].property) {
-                lines += directDecodingCase(entryIndex).map { "        " + $0 }
+            let keySwitch = Self.keySwitch(unless: keySwitchCondition, conditions: conditions) {
+                var keySwitch = ["    \(Self.keySwitchSignature) {", "        switch index {"]
+                for (entryIndex, entry) in entries.enumerated()
+                where entry.isDirect && range.contains(entry.uses[0].property) {
+                    keySwitch += directDecodingCase(entryIndex).map { "        " + $0 }
+                }
+                return keySwitch + ["        default:", "            try reader.skipValue()", "        }", "    }"]
             }
-            lines += ["        default:", "            try reader.skipValue()", "        }", "    }"]
-            if keySwitchCondition != nil { lines += ["    #endif"] }
+            if !keySwitch.isEmpty { lines += [""] + keySwitch }
         }
         lines += ["", "    \(Self.finishSignature) {"]
         lines += finishingStatements(range).map { "        " + $0 }

@@ -13,9 +13,10 @@
 /// - `@Key`'s and `@Ignored`'s peer role, empty likewise (``MarkerMacro`` adds nothing; `@DictionaryModel` reads
 ///   them);
 /// - `@DictionaryModel`'s extension role on a struct that ``StructSourceReader`` reads from its text, answered with
-///   the extension ``DictionaryModelMacro/structExtension(of:typeReference:conformances:arguments:issues:)``
-///   writes, the same text as the macro's; a struct the reader is not sure of, or one with a mistake to report,
-///   goes to swift-syntax.
+///   the extension ``DictionaryModelMacro/structExtension(of:typeReference:conformances:arguments:issues:conditions:)``
+///   writes, the macro's text with only the branches of its `#if`s that the build compiles, when the request
+///   tells the build's conditions (see ``BuildConditions``); a struct the reader is not sure of, or one with a
+///   mistake to report, goes to swift-syntax.
 ///
 /// The shortcut is taken only with a host that takes the unified `expandMacroResult` answer (plugin protocol 5
 /// and later); otherwise every message goes to swift-syntax's handler.
@@ -40,10 +41,12 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         // swift-syntax 603 added the build configuration to the request.
         #if canImport(SwiftSyntax603)
             case .expandAttachedMacro(
-                let macro, let role, _, let attribute, let declaration, _, let extendedType, let conformances, _, _):
+                let macro, let role, _, let attribute, let declaration, _, let extendedType, let conformances, _,
+                let buildConfiguration):
                 if let answer = shortcut(
                     macro: macro, role: role, attribute: attribute, declaration: declaration,
-                    extendedType: extendedType, conformances: conformances)
+                    extendedType: extendedType, conformances: conformances,
+                    conditions: BuildConditions(buildConfiguration: buildConfiguration))
                 {
                     return answer
                 }
@@ -66,7 +69,8 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
     /// The expansion, counted, where the shortcut applies; `nil` where swift-syntax must answer.
     private func shortcut(
         macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, attribute: PluginMessage.Syntax,
-        declaration: PluginMessage.Syntax, extendedType: PluginMessage.Syntax?, conformances: PluginMessage.Syntax?
+        declaration: PluginMessage.Syntax, extendedType: PluginMessage.Syntax?, conformances: PluginMessage.Syntax?,
+        conditions: BuildConditions = .unknown
     ) -> PluginToHostMessage? {
         guard hostTakesUnifiedResult else { return nil }
         let expansion: String
@@ -75,7 +79,7 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         } else if "\(macro.moduleName).\(macro.typeName)" == modelMacroName, role == .extension,
             let source = Self.structExtension(
                 attribute: attribute.source, declaration: declaration.source, extendedType: extendedType?.source,
-                conformances: conformances?.source)
+                conformances: conformances?.source, conditions: conditions)
         {
             expansion = source
         } else {
@@ -88,7 +92,8 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
     /// `@DictionaryModel`'s extension of the struct declared in `declaration`, read from the texts of the request,
     /// or `nil` where the reader is not sure of them or the macro would report a mistake.
     static func structExtension(
-        attribute: String, declaration: String, extendedType: String?, conformances: String?
+        attribute: String, declaration: String, extendedType: String?, conformances: String?,
+        conditions: BuildConditions = .unknown
     ) -> String? {
         guard let declared = StructSourceReader.read(declaration),
             let arguments = StructSourceReader.attributeArguments(attribute)
@@ -111,7 +116,8 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         let source = DictionaryModelMacro.structExtension(
             of: declared, typeReference: typeReference, conformances: protocols,
             arguments: DictionaryModelMacro.Arguments(labelled: arguments),
-            issues: DeclarationIssues(diagnose: { _ in mistakes.count += 1 }, giveUp: { mistakes.count += 1 }))
+            issues: DeclarationIssues(diagnose: { _ in mistakes.count += 1 }, giveUp: { mistakes.count += 1 }),
+            conditions: conditions)
         return mistakes.count == 0 ? source : nil
     }
 
