@@ -436,8 +436,8 @@ struct ModelCodeGenerator {
         unless condition: CompilationCondition?, conditions: BuildConditions, _ makeLines: () -> [String]
     ) -> [String] {
         guard let condition else { return makeLines() }
-        return conditions.when(.not(condition)) { makeLines().map { String($0.dropFirst(4)) } }
-            .map { $0.isEmpty ? $0 : "    " + $0 }
+        // The directives are indented as the members they stand among.
+        return conditions.when(.not(condition), makeLines).map { $0.hasPrefix("#") ? "    " + $0 : $0 }
     }
 
     /// The struct that holds the fields of one part of a wide model, with its own `finish` and, when any of its

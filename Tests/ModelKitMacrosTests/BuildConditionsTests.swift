@@ -103,30 +103,39 @@ struct BuildConditionsTests {
         }
     }
 
-    @Test("A request that carries the build configuration is answered for that build")
+    @Test("Each request that carries a build configuration is answered for its build, one handler for all")
     func requestWithConfiguration() throws {
         let declaration = Self.declarations[0]
-        let request = HostToPluginMessage.expandAttachedMacro(
-            macro: PluginMessage.MacroReference(
-                moduleName: "ModelKitMacros", typeName: "DictionaryModelMacro", name: "DictionaryModel"),
-            macroRole: .extension, discriminator: "$s4Shop5ShelfV",
-            attributeSyntax: ShortcutMessageHandlerTests.syntax(.attribute, "@DictionaryModel"),
-            declSyntax: ShortcutMessageHandlerTests.syntax(.declaration, declaration), parentDeclSyntax: nil,
-            extendedTypeSyntax: nil, conformanceListSyntax: nil, lexicalContext: nil,
-            staticBuildConfiguration: "{\"customConditions\":[\"DEBUG\"]}")
         let handler = Handler(handler: PluginProviderMessageHandler(provider: ModelKitMacroProvider()))
         _ = handler.handleMessage(ShortcutMessageHandlerTests.capability)
-        guard case .expandMacroResult(let source?, let diagnostics) = handler.handleMessage(request) else {
-            Issue.record("no expansion")
-            return
+        // The same configuration again, then another.
+        let builds: [(configuration: String, defined: Set<String>)] = [
+            ("{\"customConditions\":[\"DEBUG\"]}", ["DEBUG"]),
+            ("{\"customConditions\":[\"DEBUG\"]}", ["DEBUG"]),
+            ("{\"customConditions\":[\"\(Self.generic)\",\"\(Self.tables)\"]}", [Self.generic, Self.tables]),
+        ]
+        for (count, build) in builds.enumerated() {
+            let request = HostToPluginMessage.expandAttachedMacro(
+                macro: PluginMessage.MacroReference(
+                    moduleName: "ModelKitMacros", typeName: "DictionaryModelMacro", name: "DictionaryModel"),
+                macroRole: .extension, discriminator: "$s4Shop5ShelfV",
+                attributeSyntax: ShortcutMessageHandlerTests.syntax(.attribute, "@DictionaryModel"),
+                declSyntax: ShortcutMessageHandlerTests.syntax(.declaration, declaration), parentDeclSyntax: nil,
+                extendedTypeSyntax: nil, conformanceListSyntax: nil, lexicalContext: nil,
+                staticBuildConfiguration: build.configuration)
+            guard case .expandMacroResult(let source?, let diagnostics) = handler.handleMessage(request) else {
+                Issue.record("no expansion")
+                return
+            }
+            #expect(diagnostics.isEmpty)
+            #expect(handler.shortcutCount == count + 1)
+            let expected = Handler.structExtension(
+                attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil,
+                conditions: BuildConditions(defined: build.defined))
+            #expect(source == expected, "\(build.defined)")
+            // The default build has no table; both conditions decode through one.
+            #expect(source.contains("_fieldTable") == build.defined.contains(Self.tables))
         }
-        #expect(diagnostics.isEmpty)
-        #expect(handler.shortcutCount == 1)
-        let expected = Handler.structExtension(
-            attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil,
-            conditions: BuildConditions(defined: ["DEBUG"]))
-        #expect(source == expected)
-        #expect(!source.contains("_fieldTable"))
     }
 
     /// The non-blank lines of `text`.

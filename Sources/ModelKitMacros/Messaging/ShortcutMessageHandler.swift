@@ -45,8 +45,7 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
                 let buildConfiguration):
                 if let answer = shortcut(
                     macro: macro, role: role, attribute: attribute, declaration: declaration,
-                    extendedType: extendedType, conformances: conformances,
-                    conditions: BuildConditions(buildConfiguration: buildConfiguration))
+                    extendedType: extendedType, conformances: conformances, buildConfiguration: buildConfiguration)
                 {
                     return answer
                 }
@@ -70,7 +69,7 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
     private func shortcut(
         macro: PluginMessage.MacroReference, role: PluginMessage.MacroRole, attribute: PluginMessage.Syntax,
         declaration: PluginMessage.Syntax, extendedType: PluginMessage.Syntax?, conformances: PluginMessage.Syntax?,
-        conditions: BuildConditions = .unknown
+        buildConfiguration: String? = nil
     ) -> PluginToHostMessage? {
         guard hostTakesUnifiedResult else { return nil }
         let expansion: String
@@ -79,7 +78,9 @@ final class ShortcutMessageHandler<Handler: PluginMessageHandler>: PluginMessage
         } else if "\(macro.moduleName).\(macro.typeName)" == modelMacroName, role == .extension,
             let source = Self.structExtension(
                 attribute: attribute.source, declaration: declaration.source, extendedType: extendedType?.source,
-                conformances: conformances?.source, conditions: conditions)
+                conformances: conformances?.source,
+                // Read for the extension role only, the one that uses it: every request carries it.
+                conditions: BuildConditions(buildConfiguration: buildConfiguration))
         {
             expansion = source
         } else {
