@@ -589,7 +589,7 @@ struct GenericTablesTests {
         let encoding = try #require(table.encoding)
         let keys = Post.modelKeys.declared.keys
         var nested: [String: NestedModelWriting] = [:]
-        for entry in encoding.entries { nested[keys[entry.keyIndex]] = entry.nested }
+        for entry in encoding.entries { nested[keys[entry.keyIndex]] = entry.nested?.takeUnretainedValue() }
         #expect(Set(nested.keys) == ["badge", "keeper", "origin", "backup", "badges", "spares", "keepers"])
         #expect(nested["badges"]?.array != nil && nested["spares"]?.array != nil && nested["spares"]?.optional != nil)
         #expect(nested["badges"]?.stride == MemoryLayout<Badge>.stride && nested["badge"]?.array == nil)

@@ -33,13 +33,15 @@ final class FieldEncoding: @unchecked Sendable {
         /// Its type.
         let type: any ModelEncodable.Type
         /// For a property that holds a model, an array of models or an optional of either, how the model's table is
-        /// found.
-        let nested: NestedModelWriting?
+        /// found; kept by ``FieldEncoding/nestedWritings``, so that writing borrows it instead of retaining it.
+        let nested: Unmanaged<NestedModelWriting>?
     }
 
     /// The struct it writes.
     let model: Any.Type
     let entries: [Entry]
+    /// What keeps the entries' ``Entry/nested`` alive.
+    private let nestedWritings: [NestedModelWriting]
 
     /// The encoding of `model`, a struct, whose decoding fields (`fields`, a struct of ``Field``s, in parts or
     /// not) the table's `slots` decode; `nil` if a stored property cannot be found so, and the model's generated
@@ -54,17 +56,23 @@ final class FieldEncoding: @unchecked Sendable {
             keyIndices.count == firstKeys.count
         else { return nil }
         var entries: [Entry] = []
+        var nestedWritings: [NestedModelWriting] = []
         let found = _forEachField(of: model) { name, offset, type, _ in
             guard let keyIndex = keyIndices[String(cString: name)] else { return true }
             guard let encodable = type as? any ModelEncodable.Type else { return false }
             let scalar = ScalarFieldKind(type)
             let nested = scalar == .none ? NestedModelWriting(type) : nil
-            entries.append(Entry(offset: offset, keyIndex: keyIndex, scalar: scalar, type: encodable, nested: nested))
+            if let nested { nestedWritings.append(nested) }
+            entries.append(
+                Entry(
+                    offset: offset, keyIndex: keyIndex, scalar: scalar, type: encodable,
+                    nested: nested.map(Unmanaged.passUnretained)))
             return true
         }
         guard found, entries.count == keyIndices.count else { return nil }
         self.model = model
         self.entries = entries
+        self.nestedWritings = nestedWritings
     }
 
     /// Calls `body` with the name and offset of each ``Field`` of `fields`, a struct whose stored properties are
@@ -108,11 +116,26 @@ final class FieldEncoding: @unchecked Sendable {
         _ entry: UnsafePointer<Entry>, at value: UnsafeRawPointer, keys: KeyTable, to writer: inout W,
         context: EncodingContext
     ) throws {
+        guard let nested = entry.pointee.nested else {
+            return try ScalarFieldKind.write(entry.pointee.type, value, entry.pointee.keyIndex, keys, &writer, context)
+        }
+        // Borrowed, not retained: the encoding keeps it.
+        try nested._withUnsafeGuaranteedRef { nested in
+            try write(entry, nested: nested, at: value, keys: keys, to: &writer, context: context)
+        }
+    }
+
+    /// Writes a property that holds a struct model, an optional one or an array of them (`nested` says which),
+    /// through the model's table, once it is found.
+    @inline(__always)
+    private static func write<W: FieldTableWriter>(
+        _ entry: UnsafePointer<Entry>, nested: NestedModelWriting, at value: UnsafeRawPointer, keys: KeyTable,
+        to writer: inout W, context: EncodingContext
+    ) throws {
         let index = entry.pointee.keyIndex
         // A `nil` optional is written the generic way, which writes `null` or nothing as the options say, and so is a
         // model whose table cannot write it.
-        guard let nested = entry.pointee.nested, let property = nested.unwrapped(at: value), !nested.hasNoTable
-        else {
+        guard let property = nested.unwrapped(at: value), !nested.hasNoTable else {
             return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
         }
         var elements: UnsafeRawPointer?
@@ -130,17 +153,20 @@ final class FieldEncoding: @unchecked Sendable {
             // The model's table is made the first time a model is written, as above.
             return nested.lookUp()
         }
-        // Borrowed, not retained: the registry keeps it.
+        // Both borrowed, not retained: the registry keeps the model's table, and the table its keys (a retain and a
+        // release of each for every nested model, 112 pairs an iteration of weibo.json).
         try writing._withUnsafeGuaranteedRef { writing in
             try writer.writeKey(keys.keys[index])
-            let modelKeys = writing.keys.table(for: context.options.keyStrategy)
-            guard nested.array != nil else {
-                return try W.encode(writing.table, model: property, keys: modelKeys, to: &writer, context: context)
-            }
-            try withUnsafeMutablePointer(to: &writer) { writer in
-                try W.encode(
-                    writing.table, models: elements, count: count, stride: nested.stride, keys: modelKeys,
-                    writerAt: UnsafeMutableRawPointer(writer), context: context)
+            let modelKeys = Unmanaged.passUnretained(writing.keys.table(for: context.options.keyStrategy))
+            try modelKeys._withUnsafeGuaranteedRef { modelKeys in
+                guard nested.array != nil else {
+                    return try W.encode(writing.table, model: property, keys: modelKeys, to: &writer, context: context)
+                }
+                try withUnsafeMutablePointer(to: &writer) { writer in
+                    try W.encode(
+                        writing.table, models: elements, count: count, stride: nested.stride, keys: modelKeys,
+                        writerAt: UnsafeMutableRawPointer(writer), context: context)
+                }
             }
         }
     }
