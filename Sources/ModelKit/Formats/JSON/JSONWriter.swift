@@ -331,6 +331,9 @@ public struct JSONWriter: ModelWriter, Sendable {
     /// Appends `string` in quotes; runs of bytes that need no escape are copied in one piece.
     @inlinable
     mutating func appendString(_ string: String) {
+        // A native string's bytes are read where they lie; `withUTF8`, which may make a bridged string native, is
+        // mutating, and the copy it needs retained and released every string written.
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var string = string
         string.withUTF8 { appendEscaped($0) }
     }
