@@ -331,6 +331,14 @@ public struct JSONWriter: ModelWriter, Sendable {
     /// Appends `string` in quotes; runs of bytes that need no escape are copied in one piece.
     @inlinable
     mutating func appendString(_ string: String) {
+        appendEscaped(string)
+    }
+
+    // Compiled here, not inlined into each caller: inlined, the same instructions ran 7% slower in one module than
+    // in another (user.json from another module, Benchmarks/NOTES.md, 2026-11-30, third session).
+    /// Appends `string` in quotes, escaped.
+    @usableFromInline
+    mutating func appendEscaped(_ string: String) {
         // A native string's bytes are read where they lie; `withUTF8`, which may make a bridged string native, is
         // mutating, and the copy it needs retained and released every string written.
         if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
