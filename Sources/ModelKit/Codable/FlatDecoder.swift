@@ -125,12 +125,7 @@ final class FlatDecodingState {
     @inline(__always)
     func find(_ key: String, in dictionary: Int, end: Int) -> Int? {
         if lastKeyWins { return findLast(key, in: dictionary, end: end) }
-        if let found = key.utf8.withContiguousStorageIfAvailable({ find(utf8: $0, in: dictionary, end: end) }) {
-            return found
-        }
-        var contiguous = key
-        contiguous.makeContiguousUTF8()
-        return contiguous.utf8.withContiguousStorageIfAvailable { find(utf8: $0, in: dictionary, end: end) } ?? nil
+        return key.withUTF8Bytes { find(utf8: $0, in: dictionary, end: end) }
     }
 
     private func find(utf8 key: UnsafeBufferPointer<UInt8>, in dictionary: Int, end: Int) -> Int? {

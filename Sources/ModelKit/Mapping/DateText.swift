@@ -54,8 +54,7 @@ public enum DateText {
 
     /// The date `text` names, or `nil` when it is in none of the formats or outside the ``years``.
     public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(utf8: $0, defaultTimeZone: defaultTimeZone) }
+        text.withUTF8Bytes { parse(utf8: $0, defaultTimeZone: defaultTimeZone) }
     }
 
     /// The date that the text `bytes` names with a time zone of its own, or `nil` (no date, or one that needs the

@@ -170,12 +170,7 @@ public final class KeyTable: Sendable {
     /// that takes the `String` made its caller retain and release it for every key.
     @inlinable
     public func index(of key: String) -> Int? {
-        // Native strings lend their bytes without a copy; only bridged ones are made contiguous first.
-        if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: UnsafeRawBufferPointer($0)) }) {
-            return found
-        }
-        var key = key
-        return key.withUTF8 { index(ofUTF8: UnsafeRawBufferPointer($0)) }
+        key.withUTF8Bytes { index(ofUTF8: UnsafeRawBufferPointer($0)) }
     }
 
     /// Looks `key` up, as a reader reports it.

@@ -307,8 +307,7 @@ public struct JSONWriter: ModelWriter, Sendable {
 
     @inlinable
     mutating func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        text.withUTF8Bytes { buffer.append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value` without making a `String`.
@@ -328,22 +327,12 @@ public struct JSONWriter: ModelWriter, Sendable {
         buffer[start...].reverse()
     }
 
-    /// Appends `string` in quotes; runs of bytes that need no escape are copied in one piece.
-    @inlinable
-    mutating func appendString(_ string: String) {
-        appendEscaped(string)
-    }
-
     // Compiled here, not inlined into each caller: inlined, the same instructions ran 7% slower in one module than
     // in another (user.json from another module, Benchmarks/NOTES.md, 2026-11-30, third session).
-    /// Appends `string` in quotes, escaped.
+    /// Appends `string` in quotes; runs of bytes that need no escape are copied in one piece.
     @usableFromInline
-    mutating func appendEscaped(_ string: String) {
-        // A native string's bytes are read where they lie; `withUTF8`, which may make a bridged string native, is
-        // mutating, and the copy it needs retained and released every string written.
-        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
-        var string = string
-        string.withUTF8 { appendEscaped($0) }
+    mutating func appendString(_ string: String) {
+        string.withUTF8Bytes { appendEscaped($0) }
     }
 
     @usableFromInline

@@ -492,8 +492,7 @@ public struct BinaryPropertyListWriter: ModelWriter, Sendable {
     @usableFromInline
     mutating func uniqueString(_ string: String) throws -> UInt32 {
         if let object = strings[string] { return object }
-        var text = string
-        let object: UInt32 = try text.withUTF8 { utf8 in
+        let object: UInt32 = try string.withUTF8Bytes { utf8 in
             if BinaryPropertyListReader.isASCII(UnsafeRawBufferPointer(utf8)) {
                 let object = try beginObject(byteCount: Self.headerSize(count: utf8.count) + utf8.count)
                 Self.appendHeader(marker: 0x50, count: utf8.count, to: &current)

@@ -250,8 +250,7 @@ public struct XMLPropertyListWriter: ModelWriter, Sendable {
     /// Appends `text` with `&`, `<` and `>` escaped, copying runs that need no escaping at once.
     @usableFromInline
     mutating func appendEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             var runStart = 0
             for index in 0..<utf8.count {
                 let entity: StaticString
