@@ -99,7 +99,7 @@ enum EntryPoints {
             // Under `#if`, the decoders' `#endif` separates them from the encoders' `#if`.
             + (conditions.defined == nil ? [] : [""])
             + conditions.choosing(
-                (bothConditions, { encoders(access: access, encoding: tableEncoding) }),
+                (bothConditions, { tableEncoders(access: access, generator: generator, encoding: tableEncoding) }),
                 (genericModelsCondition, { encoders(access: access, encoding: genericEncoding) }),
                 (nil, specializedEncoders))
     }
@@ -257,6 +257,22 @@ enum EntryPoints {
     }
 
     /// The two encoding entry points, each encoding through `encoding`.
+    /// Under both conditions, the encoding entry points of a struct with a table: JSON written by a call of the
+    /// writer's `writeField` for each property, compiled in ModelKit, and Foundation objects through the table; a
+    /// wide model, written in parts, through the table in both.
+    private static func tableEncoders(access: String, generator: ModelCodeGenerator, encoding: String) -> [String] {
+        guard !generator.isWide else { return encoders(access: access, encoding: encoding) }
+        return [
+            "\(access)func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {",
+            indented(generator.encodingStatements(throughWriter: true), by: 4),
+            "}",
+            "",
+            "\(access)func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {",
+            "    try \(encoding)",
+            "}",
+        ]
+    }
+
     private static func encoders(access: String, encoding: String) -> [String] {
         [
             "\(access)func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {",

@@ -623,7 +623,10 @@ struct ModelCodeGenerator {
 
     /// The statements that write every property of `self` as one dictionary to `writer`: in a wide model, the
     /// properties read directly are written by one method per part (``encodingMethods()``).
-    func encodingStatements() -> String {
+    ///
+    /// - Parameter throughWriter: each property written by a call of the writer's own `writeField` (a concrete
+    ///   writer's, compiled in ModelKit) instead of the context's generic one.
+    func encodingStatements(throughWriter: Bool = false) -> String {
         var lines: [String] = []
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
         lines.append("try writer.beginDictionary(count: \(properties.count))")
@@ -633,7 +636,7 @@ struct ModelCodeGenerator {
                 lines.append("try self.encode(part\(part): keys, to: &writer, context: context)")
             }
         } else {
-            lines += directWrites(parts[0])
+            lines += directWrites(parts[0], throughWriter: throughWriter)
         }
         var nested: [String] = []
         for (index, property) in properties.enumerated() {
@@ -658,9 +661,13 @@ struct ModelCodeGenerator {
     }
 
     /// The statements that write the properties in `range` whose first key is read directly, each to its key.
-    private func directWrites(_ range: Range<Int>) -> [String] {
+    private func directWrites(_ range: Range<Int>, throughWriter: Bool = false) -> [String] {
         range.filter(writesDirectly).map { index in
             let first = candidates[index][0]
+            guard !throughWriter else {
+                return
+                    "try writer.writeField(self.\(properties[index].name), keyAt: \(first.entry), in: keys, context: context)"
+            }
             return
                 "try context.writeField(self.\(properties[index].name), keyAt: \(first.entry), in: keys\(transformArgument(index)), to: &writer)"
         }

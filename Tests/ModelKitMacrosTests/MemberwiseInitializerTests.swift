@@ -177,7 +177,15 @@ struct MemberwiseInitializerTests {
                     #endif
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 4)
+                        try context.enter()
+                        try writer.writeField(self.amount, keyAt: 0, in: keys, context: context)
+                        try writer.writeField(self.currency, keyAt: 1, in: keys, context: context)
+                        try writer.writeField(self.code, keyAt: 2, in: keys, context: context)
+                        try writer.writeField(self.note, keyAt: 3, in: keys, context: context)
+                        context.leave()
+                        try writer.endDictionary()
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -360,7 +368,12 @@ struct MemberwiseInitializerTests {
                     #endif
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try writer.writeField(self.when, keyAt: 0, in: keys, context: context)
+                        context.leave()
+                        try writer.endDictionary()
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -535,7 +548,12 @@ struct MemberwiseInitializerTests {
                     #endif
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
+                        context.leave()
+                        try writer.endDictionary()
                     }
 
                     package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -726,7 +744,14 @@ struct MemberwiseInitializerTests {
                     #endif
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 3)
+                        try context.enter()
+                        try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
+                        try writer.writeField(self.balance, keyAt: 1, in: keys, context: context)
+                        try writer.writeField(self.audit, keyAt: 2, in: keys, context: context)
+                        context.leave()
+                        try writer.endDictionary()
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {

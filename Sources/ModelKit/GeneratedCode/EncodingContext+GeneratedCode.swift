@@ -39,6 +39,14 @@ extension EncodingContext {
     public func writeField<T: ModelEncodable, W: ModelWriter>(
         _ value: T, keyAt index: Int, in keys: KeyTable, to writer: inout W
     ) throws {
+        try writeFieldInline(value, keyAt: index, in: keys, to: &writer)
+    }
+
+    /// The body of ``writeField(_:keyAt:in:to:)``, for the calls compiled here that inline it.
+    @inlinable @inline(__always)
+    func writeFieldInline<T: ModelEncodable, W: ModelWriter>(
+        _ value: T, keyAt index: Int, in keys: KeyTable, to writer: inout W
+    ) throws {
         if value.isAbsent && !writesNil { return }
         try writer.writeKey(keys.keys[index])
         try value.encodeValue(to: &writer, context: self)

@@ -1,0 +1,224 @@
+// Called by code @DictionaryModel generates: change with Sources/ModelKitMacros and Tests/ModelKitMacrosTests.
+
+// Through its table, a struct compiled with both conditions was written by one loop whose kind switch served every
+// property of every model: the processor mispredicted its one indirect jump about 255 times an iteration of
+// weibo.json (callgrind's branch simulation), and from another module the file took 1.08–1.10 times the time of the
+// same models compiled for the writer with 1.03 times the instructions (Benchmarks/NOTES.md, 2026-11-30, fourth
+// session). A call for each property gives each its own call site, as the specialized code has, and each call is
+// compiled once, here, so the model's module compiles none of the writer.
+extension JSONWriter {
+    /// Writes an `Int` property under the key at `index` in `keys`.
+    public mutating func writeField(_ value: Int, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional `Int` property: nothing for `nil` unless nulls are written.
+    public mutating func writeField(_ value: Int?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an `Int64` property.
+    public mutating func writeField(_ value: Int64, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional `Int64` property.
+    public mutating func writeField(_ value: Int64?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes a `String` property.
+    public mutating func writeField(_ value: String, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional `String` property.
+    public mutating func writeField(_ value: String?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes a `Double` property.
+    public mutating func writeField(_ value: Double, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional `Double` property.
+    public mutating func writeField(_ value: Double?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes a `Bool` property.
+    public mutating func writeField(_ value: Bool, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional `Bool` property.
+    public mutating func writeField(_ value: Bool?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an array of `Int`s.
+    public mutating func writeField(_ value: [Int], keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
+    public mutating func writeField(_ value: [Int]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an array of `Int64`s.
+    public mutating func writeField(_ value: [Int64], keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
+    public mutating func writeField(_ value: [Int64]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an array of `String`s.
+    public mutating func writeField(_ value: [String], keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
+    public mutating func writeField(_ value: [String]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an array of `Double`s.
+    public mutating func writeField(_ value: [Double], keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
+    public mutating func writeField(_ value: [Double]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext)
+        throws
+    {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    // Neither inlined nor specialized: the model's module compiles nothing for the property's type.
+    /// Writes a property of any other type through ModelKit's generic code.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public mutating func writeField<Value: ModelEncodable>(
+        _ value: Value, keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
+    }
+
+    /// Writes a property that holds a model through the model's own entry point.
+    @inlinable
+    public mutating func writeField<Model: KeyedModel>(
+        _ model: Model, keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        try writeKey(at: index, in: keys)
+        try model._encodeJSON(to: &self, context: context)
+    }
+
+    /// Writes a property that holds an optional model: nothing for `nil` unless nulls are written.
+    @inlinable
+    public mutating func writeField<Model: KeyedModel>(
+        _ model: Model?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        guard let model else { return try writeNil(keyAt: index, in: keys, context: context) }
+        try writeKey(at: index, in: keys)
+        try model._encodeJSON(to: &self, context: context)
+    }
+
+    /// Writes a property that holds an array of models, each through its own entry point.
+    @inlinable
+    public mutating func writeField<Model: KeyedModel>(
+        _ models: [Model], keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        try writeKey(at: index, in: keys)
+        try writeModels(models, context: context)
+    }
+
+    /// Writes a property that holds an optional array of models: nothing for `nil` unless nulls are written.
+    @inlinable
+    public mutating func writeField<Model: KeyedModel>(
+        _ models: [Model]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        guard let models else { return try writeNil(keyAt: index, in: keys, context: context) }
+        try writeKey(at: index, in: keys)
+        try writeModels(models, context: context)
+    }
+
+    /// Writes a property that holds a dictionary of models, sorted by key as every dictionary is, each model
+    /// through its own entry point.
+    @inlinable
+    public mutating func writeField<Model: KeyedModel>(
+        _ models: [String: Model], keyAt index: Int, in keys: KeyTable, context: EncodingContext
+    ) throws {
+        try writeKey(at: index, in: keys)
+        try models.encodeEntries(to: &self, context: context)
+    }
+
+    // Neither inlined nor specialized: compiled for every model's array in the model's module, this loop was the
+    // largest function the writing gave it after the model's own.
+    /// Writes `models` as an array, each through its own entry point, read where it lies.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    mutating func writeModels<Model: KeyedModel>(_ models: [Model], context: EncodingContext) throws {
+        try beginArray(count: models.count)
+        try context.enter()
+        // Read where they lie: a loop over the array copied each model, a retain and a release of each reference.
+        try models.withUnsafeBufferPointer { models in
+            for index in models.indices {
+                try models[index]._encodeJSON(to: &self, context: context)
+            }
+        }
+        context.leave()
+        try endArray()
+    }
+
+    // Compiled here: inlined, `writeKey` was the largest function the writer gave a model's module.
+    /// Writes the key at `index` in `keys`.
+    @usableFromInline
+    mutating func writeKey(at index: Int, in keys: KeyTable) throws {
+        try writeKey(keys.keys[index])
+    }
+
+    /// Writes `null` under the key at `index` when nulls are written; nothing otherwise.
+    @usableFromInline
+    mutating func writeNil(keyAt index: Int, in keys: KeyTable, context: EncodingContext) throws {
+        guard context.writesNil else { return }
+        try writeKey(keys.keys[index])
+        try writeNull()
+    }
+}
