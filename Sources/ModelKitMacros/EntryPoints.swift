@@ -257,9 +257,9 @@ enum EntryPoints {
     }
 
     /// The two encoding entry points, each encoding through `encoding`.
-    /// Under both conditions, the encoding entry points of a struct with a table: JSON written by a call of the
-    /// writer's `writeField` for each property, compiled in ModelKit, and Foundation objects through the table; a
-    /// wide model, written in parts, through the table in both.
+    /// Under both conditions, the encoding entry points of a struct with a table: JSON written by a call of the JSON
+    /// writer's `writeField` for each property, compiled in ModelKit; Foundation objects, and a wide model (written
+    /// in parts) in both, through the table.
     private static func tableEncoders(access: String, generator: ModelCodeGenerator, encoding: String) -> [String] {
         guard !generator.isWide else { return encoders(access: access, encoding: encoding) }
         return [

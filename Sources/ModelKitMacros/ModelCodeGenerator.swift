@@ -629,8 +629,12 @@ struct ModelCodeGenerator {
     func encodingStatements(throughWriter: Bool = false) -> String {
         var lines: [String] = []
         lines.append("let keys = \(keysExpression).table(for: context.options.keyStrategy)")
-        lines.append("try writer.beginDictionary(count: \(properties.count))")
-        lines.append("try context.enter()")
+        if throughWriter {
+            lines.append("try writer.beginModel(count: \(properties.count), context: context)")
+        } else {
+            lines.append("try writer.beginDictionary(count: \(properties.count))")
+            lines.append("try context.enter()")
+        }
         if isWide {
             for part in parts.indices where parts[part].contains(where: writesDirectly) {
                 lines.append("try self.encode(part\(part): keys, to: &writer, context: context)")
@@ -655,8 +659,12 @@ struct ModelCodeGenerator {
             lines.append(contentsOf: nested)
             lines.append("try nested.write(to: &writer, context: context)")
         }
-        lines.append("context.leave()")
-        lines.append("try writer.endDictionary()")
+        if throughWriter {
+            lines.append("try writer.endModel(context: context)")
+        } else {
+            lines.append("context.leave()")
+            lines.append("try writer.endDictionary()")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -8,6 +8,12 @@ public protocol KeyedModel: ModelCodable {
 
     /// Called after ``modelDidDecode(context:)``; throw ``ValidationError`` to reject the model.
     func validateModel() throws
+
+    /// Writes the model at `model` as JSON through its entry point, where it lies: for ModelKit's generic code,
+    /// which would copy it to call the entry point itself.
+    static func _encodeJSON(
+        at model: UnsafePointer<Self>, to writer: inout JSONWriter, context: EncodingContext)
+        throws
 }
 
 extension KeyedModel {
@@ -17,4 +23,15 @@ extension KeyedModel {
     @inlinable public mutating func modelDidDecode(context: DecodingContext) throws {}
     /// Accepts every model.
     @inlinable public func validateModel() throws {}
+
+    // Compiled in the model's module, where its witness is: there the model is read in place.
+    /// Calls `_encodeJSON(to:context:)` on the model at `model`.
+    @inlinable
+    public static func _encodeJSON(
+        at model: UnsafePointer<Self>, to writer: inout JSONWriter, context: EncodingContext
+    )
+        throws
+    {
+        try model.pointee._encodeJSON(to: &writer, context: context)
+    }
 }
