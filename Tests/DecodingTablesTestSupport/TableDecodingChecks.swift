@@ -59,7 +59,7 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let full = Data(
-            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}],"serials":[5],"codes":[6],"spot":{"x":1,"y":2},"origin":{"x":0.5,"y":1},"stores":{"c":{"name":"Z"},"a":{"name":"X","rating":2},"b":{}}}"#
+            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}],"branches":[{"name":"V"}],"serials":[5],"codes":[6],"spot":{"x":1,"y":2},"origin":{"x":0.5,"y":1},"stores":{"c":{"name":"Z"},"a":{"name":"X","rating":2},"b":{}}}"#
                 .utf8)
         let sparse = Data(#"{"title":"Lamp","offers":[{"name":"T"}]}"#.utf8)
         var written = EncodingOptions()

@@ -178,14 +178,12 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 4)
-                        try context.enter()
+                        try writer.beginModel(count: 4, context: context)
                         try writer.writeField(self.amount, keyAt: 0, in: keys, context: context)
                         try writer.writeField(self.currency, keyAt: 1, in: keys, context: context)
                         try writer.writeField(self.code, keyAt: 2, in: keys, context: context)
                         try writer.writeField(self.note, keyAt: 3, in: keys, context: context)
-                        context.leave()
-                        try writer.endDictionary()
+                        try writer.endModel(context: context)
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -369,11 +367,9 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 1)
-                        try context.enter()
+                        try writer.beginModel(count: 1, context: context)
                         try writer.writeField(self.when, keyAt: 0, in: keys, context: context)
-                        context.leave()
-                        try writer.endDictionary()
+                        try writer.endModel(context: context)
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -549,11 +545,9 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 1)
-                        try context.enter()
+                        try writer.beginModel(count: 1, context: context)
                         try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
-                        context.leave()
-                        try writer.endDictionary()
+                        try writer.endModel(context: context)
                     }
 
                     package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
@@ -745,13 +739,11 @@ struct MemberwiseInitializerTests {
                     #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
-                        try writer.beginDictionary(count: 3)
-                        try context.enter()
+                        try writer.beginModel(count: 3, context: context)
                         try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
                         try writer.writeField(self.balance, keyAt: 1, in: keys, context: context)
                         try writer.writeField(self.audit, keyAt: 2, in: keys, context: context)
-                        context.leave()
-                        try writer.endDictionary()
+                        try writer.endModel(context: context)
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {

@@ -110,13 +110,15 @@ final class FieldEncoding: @unchecked Sendable {
     }
 
     /// Writes a property that is not a common scalar: a struct model, or an array of them, through the model's table,
-    /// where it lies, once the table is found; any other through ModelKit's generic `writeField`.
+    /// where it lies, once the table is found; any other through ModelKit's generic `writeField`. In JSON a model
+    /// goes through its own entry point, which writes each property by a call (see `JSONWriter.writeField`), not
+    /// through its table: there a loop over its properties was slower, and the entry point does not make the table.
     @inline(never)
     private static func write<W: FieldTableWriter>(
         _ entry: UnsafePointer<Entry>, at value: UnsafeRawPointer, keys: KeyTable, to writer: inout W,
         context: EncodingContext
     ) throws {
-        guard let nested = entry.pointee.nested else {
+        guard let nested = entry.pointee.nested, W.self != JSONWriter.self else {
             return try ScalarFieldKind.write(entry.pointee.type, value, entry.pointee.keyIndex, keys, &writer, context)
         }
         // Borrowed, not retained: the encoding keeps it.

@@ -281,6 +281,8 @@ extension JSONWriter {
     public static func writeModels<Model: KeyedModel>(
         _ models: [Model], to writer: inout JSONWriter, context: EncodingContext
     ) throws {
-        try writer.writeModelsInPlace(models, context: context) { try Model._encodeJSON(at: $0, to: &$1, context: $2) }
+        try writer.writeModelsInPlace(models, context: context) {
+            try Model._encodeJSON(at: UnsafeRawPointer($0), to: &$1, context: $2)
+        }
     }
 }

@@ -9,11 +9,9 @@ public protocol KeyedModel: ModelCodable {
     /// Called after ``modelDidDecode(context:)``; throw ``ValidationError`` to reject the model.
     func validateModel() throws
 
-    /// Writes the model at `model` as JSON through its entry point, where it lies: for ModelKit's generic code,
-    /// which would copy it to call the entry point itself.
-    static func _encodeJSON(
-        at model: UnsafePointer<Self>, to writer: inout JSONWriter, context: EncodingContext)
-        throws
+    /// Writes the model at `model` (a `Self`) as JSON through its entry point, where it lies: for ModelKit's generic
+    /// code, which would copy it to call the entry point itself. A raw pointer, which a class's conformance can take.
+    static func _encodeJSON(at model: UnsafeRawPointer, to writer: inout JSONWriter, context: EncodingContext) throws
 }
 
 extension KeyedModel {
@@ -28,10 +26,10 @@ extension KeyedModel {
     /// Calls `_encodeJSON(to:context:)` on the model at `model`.
     @inlinable
     public static func _encodeJSON(
-        at model: UnsafePointer<Self>, to writer: inout JSONWriter, context: EncodingContext
+        at model: UnsafeRawPointer, to writer: inout JSONWriter, context: EncodingContext
     )
         throws
     {
-        try model.pointee._encodeJSON(to: &writer, context: context)
+        try model.assumingMemoryBound(to: Self.self).pointee._encodeJSON(to: &writer, context: context)
     }
 }
