@@ -65,7 +65,13 @@ let package = Package(
         // from the benchmark executable (Benchmarks/BenchmarkModels/generate writes them).
         .target(
             name: "BenchmarkModels", dependencies: ["ModelKit"], path: "Benchmarks/BenchmarkModels",
-            exclude: ["generate"]),
+            exclude: ["generate"],
+            // Built as the README advises a model module's release build: as fast from another module, and built in
+            // about Codable's time (Benchmarks/NOTES.md, 2026-11-30, fourth session).
+            swiftSettings: [
+                .define("MODELKIT_GENERIC_MODELS", .when(configuration: .release)),
+                .define("MODELKIT_DECODING_TABLES", .when(configuration: .release)),
+            ]),
         .executableTarget(
             name: "ModelKitBenchmarks",
             dependencies: [
