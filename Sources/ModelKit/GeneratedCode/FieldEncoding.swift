@@ -110,15 +110,13 @@ final class FieldEncoding: @unchecked Sendable {
     }
 
     /// Writes a property that is not a common scalar: a struct model, or an array of them, through the model's table,
-    /// where it lies, once the table is found; any other through ModelKit's generic `writeField`. In JSON a model
-    /// goes through its own entry point, which writes each property by a call (see `JSONWriter.writeField`), not
-    /// through its table: there a loop over its properties was slower, and the entry point does not make the table.
+    /// where it lies, once the table is found; any other through ModelKit's generic `writeField`.
     @inline(never)
     private static func write<W: FieldTableWriter>(
         _ entry: UnsafePointer<Entry>, at value: UnsafeRawPointer, keys: KeyTable, to writer: inout W,
         context: EncodingContext
     ) throws {
-        guard let nested = entry.pointee.nested, W.self != JSONWriter.self else {
+        guard let nested = entry.pointee.nested else {
             return try ScalarFieldKind.write(entry.pointee.type, value, entry.pointee.keyIndex, keys, &writer, context)
         }
         // Borrowed, not retained: the encoding keeps it.
@@ -152,8 +150,10 @@ final class FieldEncoding: @unchecked Sendable {
         }
         guard let writing = nested.writing() else {
             try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
-            // The model's table is made the first time a model is written, as above.
-            return nested.lookUp()
+            // The model's table is made the first time a model is written, as above, except by its JSON entry point,
+            // which writes each property by a call (`JSONWriter.writeField`): there a table not made yet is looked up
+            // again next time, not taken for missing.
+            return nested.lookUp(keepingMissing: W.self != JSONWriter.self)
         }
         // Both borrowed, not retained: the registry keeps the model's table, and the table its keys (a retain and a
         // release of each for every nested model, 112 pairs an iteration of weibo.json).
@@ -221,8 +221,10 @@ final class NestedModelWriting: Sendable {
     var hasNoTable: Bool { modelTable.isMissing }
 
     /// Looks the model's table up, after a model has been written the generic way, and keeps what it finds, unless
-    /// it has been looked up.
-    func lookUp() { modelTable.lookUp(FieldTable.writing) }
+    /// it has been looked up; a table not found is kept as missing only if `keepingMissing`.
+    func lookUp(keepingMissing: Bool = true) {
+        modelTable.lookUp(keepingMissing: keepingMissing, FieldTable.writing)
+    }
 }
 
 extension ScalarFieldKind {

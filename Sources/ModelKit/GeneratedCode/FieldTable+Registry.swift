@@ -101,10 +101,12 @@ struct ModelTableLookup: ~Copyable, Sendable {
     /// Whether the table has been looked up.
     var isLookedUp: Bool { found.load(ordering: .relaxed) != 0 }
 
-    /// Looks the model's table up with `find` and keeps what it finds, unless it has been looked up.
-    func lookUp(_ find: (ObjectIdentifier) -> FieldTable.ModelTable?) {
+    /// Looks the model's table up with `find` and keeps what it finds, unless it has been looked up; finding
+    /// nothing is kept (as missing) only if `keepingMissing`.
+    func lookUp(keepingMissing: Bool = true, _ find: (ObjectIdentifier) -> FieldTable.ModelTable?) {
         guard !isLookedUp else { return }
         let address = find(model).map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+        guard address != nil || keepingMissing else { return }
         found.store(address ?? Self.none, ordering: .releasing)
     }
 }
