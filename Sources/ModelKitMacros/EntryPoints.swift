@@ -31,9 +31,13 @@
 /// keys, the common scalars and the properties that hold models run compiled for the reader; a struct's table is made
 /// with its type, its fresh fields and a closure that makes it from its fields in place
 /// (`FieldTable(_:encoding:fields:expected:finish:)`): from the type's metadata ModelKit finds where each property
-/// lies, and its JSON and Foundation-object encoding entry points write through the table too, and the table of a
-/// struct that holds it decodes it where it lies. From another module, JSON decodes in 0.96–1.05 times the
-/// instructions of the same models in the caller's module on the benchmark's files and encodes in 1.00–1.05 times,
+/// lies, and its Foundation-object encoding entry point writes through the table too, and the table of a struct that
+/// holds it decodes it where it lies. Its JSON encoding entry point writes each property by a call of the JSON
+/// writer's `writeField`, compiled in ModelKit: the table's one loop, one indirect jump for every property of every
+/// model, was mispredicted where the calls are not (weibo.json from another module 1.08–1.10 times the time through
+/// the table, 0.98–1.02 through the calls; `Benchmarks/NOTES.md`, 2026-11-30, fourth session). From another module,
+/// JSON decodes in 0.96–1.05 times the instructions of the same models in the caller's module on the benchmark's
+/// files and encodes in 1.00–1.05 times,
 /// where the generic code alone took 1.0–4.2 times the time, for release builds 20–36% longer than with
 /// ``genericModelsCondition`` alone (`Benchmarks/NOTES.md`, 2026-11-28, 22:30, and 2026-11-29, 03:30, 08:30, 10:30,
 /// 12:10, 12:30, 15:10, 15:40, 17:40 and 21:00).

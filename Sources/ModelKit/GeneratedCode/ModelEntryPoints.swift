@@ -30,8 +30,9 @@
 /// (`Benchmarks/NOTES.md`, 2026-11-28, 10:00, and 2026-11-29, 03:30). Debug builds are the same either way. A
 /// module compiled with `MODELKIT_DECODING_TABLES` keeps the entry points but decodes through a ``FieldTable``, a
 /// smaller trade; one compiled with both decodes and writes its structs through tables of ModelKit's unspecialized
-/// slots, in 0.96–1.05 times (decoding) and 1.00–1.05 times (encoding) the instructions of the same models in the
-/// caller's module on the benchmark's files, and builds 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone.
+/// slots (JSON is written by a call of `JSONWriter.writeField(_:keyAt:in:context:)` for each property), in
+/// 0.96–1.05 times (decoding) and 1.00–1.05 times (encoding) the instructions of the same models in the caller's
+/// module on the benchmark's files, and builds 20–36% longer than with `MODELKIT_GENERIC_MODELS` alone.
 ///
 /// Generated code calls these; changing their signatures is a layout change (see ``Field``).
 public enum ModelEntryPoints {
