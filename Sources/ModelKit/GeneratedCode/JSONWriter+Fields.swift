@@ -7,171 +7,28 @@
 // session). A call for each property gives each its own call site, as the specialized code has, and each call is
 // compiled once, here, so the model's module compiles none of the writer.
 extension JSONWriter {
-    /// Writes an `Int` property under the key at `index` in `keys`.
-    public mutating func writeField(
-        _ value: Int, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional `Int` property: nothing for `nil` unless nulls are written.
-    public mutating func writeField(
-        _ value: Int?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an `Int64` property.
-    public mutating func writeField(
-        _ value: Int64, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional `Int64` property.
-    public mutating func writeField(
-        _ value: Int64?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes a `String` property.
-    public mutating func writeField(
-        _ value: String, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional `String` property.
-    public mutating func writeField(
-        _ value: String?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes a `Double` property.
-    public mutating func writeField(
-        _ value: Double, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional `Double` property.
-    public mutating func writeField(
-        _ value: Double?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes a `Bool` property.
-    public mutating func writeField(
-        _ value: Bool, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional `Bool` property.
-    public mutating func writeField(
-        _ value: Bool?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an array of `Int`s.
-    public mutating func writeField(
-        _ value: [Int], keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
-    public mutating func writeField(
-        _ value: [Int]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an array of `Int64`s.
-    public mutating func writeField(
-        _ value: [Int64], keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
-    public mutating func writeField(
-        _ value: [Int64]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an array of `String`s.
-    public mutating func writeField(
-        _ value: [String], keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
-    public mutating func writeField(
-        _ value: [String]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an array of `Double`s.
-    public mutating func writeField(
-        _ value: [Double], keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    /// Writes an optional array of the same: nothing for `nil` unless nulls are written.
-    public mutating func writeField(
-        _ value: [Double]?, keyAt index: Int, in keys: KeyTable, context: EncodingContext
-    )
-        throws
-    {
-        try context.writeFieldInline(value, keyAt: index, in: keys, to: &self)
-    }
-
-    // Neither inlined nor specialized: the model's module compiles nothing for the property's type.
-    /// Writes a property of any other type through ModelKit's generic code.
-    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    // Not inlinable: the model's module compiles nothing for the property's type. The common scalars, their
+    // optionals and arrays are specialized here and exported, and a model's code calls those specializations.
+    /// Writes a property under the key at `index` in `keys`: nothing for `nil` unless nulls are written.
+    @_specialize(exported:true,kind:full,where Value == Int)
+    @_specialize(exported:true,kind:full,where Value == Int?)
+    @_specialize(exported:true,kind:full,where Value == Int64)
+    @_specialize(exported:true,kind:full,where Value == Int64?)
+    @_specialize(exported:true,kind:full,where Value == String)
+    @_specialize(exported:true,kind:full,where Value == String?)
+    @_specialize(exported:true,kind:full,where Value == Double)
+    @_specialize(exported:true,kind:full,where Value == Double?)
+    @_specialize(exported:true,kind:full,where Value == Bool)
+    @_specialize(exported:true,kind:full,where Value == Bool?)
+    @_specialize(exported:true,kind:full,where Value == [Int])
+    @_specialize(exported:true,kind:full,where Value == [Int]?)
+    @_specialize(exported:true,kind:full,where Value == [Int64])
+    @_specialize(exported:true,kind:full,where Value == [Int64]?)
+    @_specialize(exported:true,kind:full,where Value == [String])
+    @_specialize(exported:true,kind:full,where Value == [String]?)
+    @_specialize(exported:true,kind:full,where Value == [Double])
+    @_specialize(exported:true,kind:full,where Value == [Double]?)
+    @inline(never)
     public mutating func writeField<Value: ModelEncodable>(
         _ value: Value, keyAt index: Int, in keys: KeyTable, context: EncodingContext
     ) throws {
