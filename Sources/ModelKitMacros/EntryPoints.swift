@@ -260,7 +260,6 @@ enum EntryPoints {
         ]
     }
 
-    /// The two encoding entry points, each encoding through `encoding`.
     /// Under both conditions, the encoding entry points of a struct with a table: JSON written by a call of the JSON
     /// writer's `writeField` for each property, compiled in ModelKit; Foundation objects, and a wide model (written
     /// in parts) in both, through the table.
@@ -277,6 +276,7 @@ enum EntryPoints {
         ]
     }
 
+    /// The two encoding entry points, each encoding through `encoding`.
     private static func encoders(access: String, encoding: String) -> [String] {
         [
             "\(access)func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {",

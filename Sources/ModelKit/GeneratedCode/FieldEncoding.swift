@@ -151,9 +151,9 @@ final class FieldEncoding: @unchecked Sendable {
         guard let writing = nested.writing() else {
             try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
             // The model's table is made the first time a model is written, as above, except by its JSON entry point,
-            // which writes each property by a call (`JSONWriter.writeField`): there a table not made yet is looked up
-            // again next time, not taken for missing.
-            return nested.lookUp(keepingMissing: W.self != JSONWriter.self)
+            // which writes each property by a call (`JSONWriter.writeField`): there a struct's table not made yet is
+            // looked up again next time, not taken for missing. A class has none, and is not looked for again.
+            return nested.lookUp(keepingMissing: W.self != JSONWriter.self || nested.isClass)
         }
         // Both borrowed, not retained: the registry keeps the model's table, and the table its keys (a retain and a
         // release of each for every nested model, 112 pairs an iteration of weibo.json).
@@ -191,6 +191,8 @@ final class NestedModelWriting: Sendable {
     let array: (any ArrayPayload.Type)?
     /// The model's stride, where an array's elements lie.
     let stride: Int
+    /// Whether the model is a class, which no table writes.
+    let isClass: Bool
 
     /// How a property of `type` is written through its model's table, if `type` is a model, an array of models, or
     /// an optional of either.
@@ -203,6 +205,7 @@ final class NestedModelWriting: Sendable {
         self.optional = optional
         self.array = array
         stride = array?.elementStride ?? 0
+        isClass = model is AnyObject.Type
     }
 
     /// The property's model or array at `value`; `nil` if the property is an optional that is `nil`.
