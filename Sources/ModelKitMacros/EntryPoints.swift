@@ -260,9 +260,9 @@ enum EntryPoints {
         ]
     }
 
-    /// Under both conditions, the encoding entry points of a struct with a table: JSON written by a call of the JSON
-    /// writer's `writeField` for each property, compiled in ModelKit; Foundation objects, and a wide model (written
-    /// in parts) in both, through the table.
+    /// Under both conditions, the encoding entry points of a struct with a table: JSON and Foundation objects
+    /// written by a call of the writer's own `writeField` for each property, compiled in ModelKit; a
+    /// wide model (written in parts) through the table.
     private static func tableEncoders(access: String, generator: ModelCodeGenerator, encoding: String) -> [String] {
         guard !generator.isWide else { return encoders(access: access, encoding: encoding) }
         return [
@@ -271,7 +271,7 @@ enum EntryPoints {
             "}",
             "",
             "\(access)func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {",
-            "    try \(encoding)",
+            indented(generator.encodingStatements(throughWriter: true), by: 4),
             "}",
         ]
     }

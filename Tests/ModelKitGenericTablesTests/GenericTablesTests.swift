@@ -495,7 +495,7 @@ struct GenericTablesTests {
     @Test("An array of structs with tables is written where its elements lie, through their table: as their own encode")
     func arraysOfTableModels() throws {
         let sellers = [Seller(name: "A", rating: 1), Seller(name: "B"), Seller(name: "C", rating: 3)]
-        _ = try sellers[0].dictionary()  // Seller's table is made (its Foundation objects are written through it).
+        _ = try sellers[0].propertyListData()  // Seller's table is made (a property list is written through it).
         #expect(FieldTable.writing(Seller.self)?.table.encoding?.model == Seller.self)
         #expect(FieldTable.writing(Keeper.self) == nil)  // a class: no encoding table
         // A table made later for a registered struct does not replace the struct's own, which `_encodeJSON` uses.
@@ -537,7 +537,7 @@ struct GenericTablesTests {
     @Test("A dictionary of structs with tables is written through their table, sorted by key: as the generic code")
     func dictionariesOfTableModels() throws {
         let sellers = ["b": Seller(name: "B"), "c": Seller(name: "C", rating: 3), "a": Seller(name: "A", rating: 1)]
-        _ = try sellers["a"]!.dictionary()  // Seller's table is made (its Foundation objects are written through it).
+        _ = try sellers["a"]!.propertyListData()  // Seller's table is made (a property list is written through it).
         for options in defaultAndWrittenOptions {
             // What the dictionary's own generic code writes: keys sorted, each value as its generated `encode` does.
             let context = EncodingContext(options: options)
@@ -611,13 +611,21 @@ struct GenericTablesTests {
         #expect(try json(bare, EncodingOptions()).hasSuffix(#","badges":[],"keepers":[]}"#))
         #expect(nested["backup"]?.writing() == nil && nested["badges"]?.writing() == nil)
         #expect(nested["keepers"]?.writing() == nil && nested["keepers"]?.hasNoTable == false)
-        // JSON first: a model's JSON entry point writes it by a call for each property and makes no table, so a table
-        // JSON does not find is looked up again later, not taken for missing.
+        // JSON and Foundation objects first: a model's entry points write it by a call for each property and make no
+        // table, so a table they do not find is looked up again later, not taken for missing.
         _ = try json(post, EncodingOptions())
         #expect(nested["badge"]?.hasNoTable == false && nested["badges"]?.hasNoTable == false)
         // A class has no table: JSON keeps it missing after one look, so as not to look for it on every write.
         #expect(nested["keeper"]?.hasNoTable == true && nested["keepers"]?.hasNoTable == true)
-        // The first round writes the models the generic way and finds their tables; the second writes through them.
+        var firstObjects = FoundationObjectWriter()
+        try withUnsafePointer(to: post) { post in
+            try FoundationObjectWriter.encode(
+                table, model: post, keys: Post.modelKeys.declared, to: &firstObjects, context: EncodingContext())
+        }
+        #expect(nested["badge"]?.hasNoTable == false && nested["spares"]?.hasNoTable == false)
+        // A property list has no entry point: written through the tables, it makes the models' tables.
+        _ = try post.propertyListData()
+        // The first round finds the models' tables; the second writes through them.
         for _ in 1...2 {
             for options in [EncodingOptions(), snakeCase] {
                 for post in [post, bare, emptySpares] {

@@ -187,7 +187,13 @@ struct MemberwiseInitializerTests {
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 4, context: context)
+                        try writer.writeField(self.amount, keyAt: 0, in: keys, context: context)
+                        try writer.writeField(self.currency, keyAt: 1, in: keys, context: context)
+                        try writer.writeField(self.code, keyAt: 2, in: keys, context: context)
+                        try writer.writeField(self.note, keyAt: 3, in: keys, context: context)
+                        try writer.endModel(context: context)
                     }
                     #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
@@ -373,7 +379,10 @@ struct MemberwiseInitializerTests {
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 1, context: context)
+                        try writer.writeField(self.when, keyAt: 0, in: keys, context: context)
+                        try writer.endModel(context: context)
                     }
                     #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
@@ -551,7 +560,10 @@ struct MemberwiseInitializerTests {
                     }
 
                     package func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 1, context: context)
+                        try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
+                        try writer.endModel(context: context)
                     }
                     #elseif MODELKIT_GENERIC_MODELS
                     package func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
@@ -747,7 +759,12 @@ struct MemberwiseInitializerTests {
                     }
 
                     public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
-                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), to: &writer, context: context)
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 3, context: context)
+                        try writer.writeField(self.name, keyAt: 0, in: keys, context: context)
+                        try writer.writeField(self.balance, keyAt: 1, in: keys, context: context)
+                        try writer.writeField(self.audit, keyAt: 2, in: keys, context: context)
+                        try writer.endModel(context: context)
                     }
                     #elseif MODELKIT_GENERIC_MODELS
                     public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {

@@ -150,10 +150,12 @@ final class FieldEncoding: @unchecked Sendable {
         }
         guard let writing = nested.writing() else {
             try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
-            // The model's table is made the first time a model is written, as above, except by its JSON entry point,
-            // which writes each property by a call (`JSONWriter.writeField`): there a struct's table not made yet is
-            // looked up again next time, not taken for missing. A class has none, and is not looked for again.
-            return nested.lookUp(keepingMissing: W.self != JSONWriter.self || nested.isClass)
+            // The model's table is made the first time a model is written, as above, except by its JSON and
+            // Foundation-object entry points, which write each property by a call (the writer's `writeField`):
+            // there a struct's table not made yet is looked up again next time, not taken for missing. A class has
+            // none, and is not looked for again.
+            let byCalls = W.self == JSONWriter.self || W.self == FoundationObjectWriter.self
+            return nested.lookUp(keepingMissing: !byCalls || nested.isClass)
         }
         // Both borrowed, not retained: the registry keeps the model's table, and the table its keys (a retain and a
         // release of each for every nested model, 112 pairs an iteration of weibo.json).

@@ -6,6 +6,11 @@
 // same models compiled for the writer with 1.03 times the instructions (Benchmarks/NOTES.md, 2026-11-30, fourth
 // session). A call for each property gives each its own call site, as the specialized code has, and each call is
 // compiled once, here, so the model's module compiles none of the writer.
+//
+// The members are the writer's own, not a protocol's shared by both writers: a call of a protocol's member on the
+// writer names the writer's conformance, whose witnesses (each of the writer's steps, the tree writer's generic
+// ones specialized for Foundation objects) the model's module then optimized: 10 properties 0.44 → 0.66 s of release
+// build (Benchmarks/NOTES.md, 2026-12-01).
 extension JSONWriter {
     // Not inlinable: the model's module compiles nothing for the property's type. The common scalars, their
     // optionals and arrays are specialized here and exported, and a model's code calls those specializations.
@@ -60,7 +65,7 @@ extension JSONWriter {
         _ models: [Model], keyAt index: Int, in keys: KeyTable, context: EncodingContext
     ) throws {
         try writeKey(at: index, in: keys)
-        try JSONWriter.writeModels(models, to: &self, context: context)
+        try Self.writeModels(models, to: &self, context: context)
     }
 
     /// Writes a property that holds an optional array of models: nothing for `nil` unless nulls are written.
@@ -70,7 +75,7 @@ extension JSONWriter {
     ) throws {
         guard let models else { return try writeNil(keyAt: index, in: keys, context: context) }
         try writeKey(at: index, in: keys)
-        try JSONWriter.writeModels(models, to: &self, context: context)
+        try Self.writeModels(models, to: &self, context: context)
     }
 
     /// Writes a property that holds a dictionary of models, sorted by key as every dictionary is, each model
@@ -80,30 +85,7 @@ extension JSONWriter {
         _ models: [String: Model], keyAt index: Int, in keys: KeyTable, context: EncodingContext
     ) throws {
         try writeKey(at: index, in: keys)
-        try models.encodeEntries(to: &self, context: context)
-    }
-
-    // Its one caller could hold the loop itself; written so, with the writer reached through the caller's `inout`
-    // parameter, citm_catalog.json took 1.13–1.20 times the time of the models in the caller's module for 0.4% fewer
-    // instructions, against 1.03 (Benchmarks/NOTES.md, 2026-11-30, fourth session).
-    /// Writes `models` as an array, each through `write`, handed its address.
-    @inlinable @inline(__always)
-    mutating func writeModelsInPlace<Model: KeyedModel>(
-        _ models: [Model], context: EncodingContext,
-        writing write: (UnsafePointer<Model>, inout JSONWriter, EncodingContext) throws -> Void
-    ) throws {
-        try beginArray(count: models.count)
-        try context.enter()
-        // Each model is handed on by its address: read here, in generic code, it was copied first, a retain and a
-        // release of every reference it holds (citm_catalog.json 2.7% more instructions).
-        try models.withUnsafeBufferPointer { models in
-            guard let first = models.baseAddress else { return }
-            for index in 0..<models.count {
-                try write(first + index, &self, context)
-            }
-        }
-        context.leave()
-        try endArray()
+        try Self.writeModels(models, to: &self, context: context)
     }
 
     // Compiled here, as every call the generated entry points make.
@@ -119,7 +101,6 @@ extension JSONWriter {
         try endDictionary()
     }
 
-    // Compiled here: inlined, `writeKey` was the largest function the writer gave a model's module.
     /// Writes the key at `index` in `keys`.
     public mutating func writeKey(at index: Int, in keys: KeyTable) throws {
         try writeKey(keys.keys[index])
@@ -131,9 +112,7 @@ extension JSONWriter {
         try writeKey(keys.keys[index])
         try writeNull()
     }
-}
 
-extension JSONWriter {
     // Compiled here, generic over the model only: compiled for every array of models in the model's module, this
     // loop was the largest function the writing gave it after the model's own.
     /// Writes `models` as a JSON array, each through its own entry point.
@@ -144,5 +123,38 @@ extension JSONWriter {
         try writer.writeModelsInPlace(models, context: context) {
             try Model._encodeJSON(at: UnsafeRawPointer($0), to: &$1, context: $2)
         }
+    }
+
+    /// Writes `models` as a dictionary sorted by key, each model through its own entry point.
+    @inline(never)
+    public static func writeModels<Model: KeyedModel>(
+        _ models: [String: Model], to writer: inout JSONWriter, context: EncodingContext
+    ) throws {
+        try models.encodeEntries(to: &writer, context: context)
+    }
+}
+
+extension ModelWriter {
+    // Its callers could hold the loop themselves; written so, with the writer reached through the caller's `inout`
+    // parameter, citm_catalog.json took 1.13–1.20 times the time of the models in the caller's module for 0.4% fewer
+    // instructions, against 1.03 (Benchmarks/NOTES.md, 2026-11-30, fourth session).
+    /// Writes `models` as an array, each through `write`, handed its address.
+    @inline(__always)
+    mutating func writeModelsInPlace<Model: KeyedModel>(
+        _ models: [Model], context: EncodingContext,
+        writing write: (UnsafePointer<Model>, inout Self, EncodingContext) throws -> Void
+    ) throws {
+        try beginArray(count: models.count)
+        try context.enter()
+        // Each model is handed on by its address: read here, in generic code, it was copied first, a retain and a
+        // release of every reference it holds (citm_catalog.json 2.7% more instructions).
+        try models.withUnsafeBufferPointer { models in
+            guard let first = models.baseAddress else { return }
+            for index in 0..<models.count {
+                try write(first + index, &self, context)
+            }
+        }
+        context.leave()
+        try endArray()
     }
 }

@@ -12,6 +12,12 @@ public protocol KeyedModel: ModelCodable {
     /// Writes the model at `model` (a `Self`) as JSON through its entry point, where it lies: for ModelKit's generic
     /// code, which would copy it to call the entry point itself. A raw pointer, which a class's conformance can take.
     static func _encodeJSON(at model: UnsafeRawPointer, to writer: inout JSONWriter, context: EncodingContext) throws
+
+    /// Writes the model at `model` (a `Self`) as Foundation objects through its entry point, where it lies, as
+    /// ``_encodeJSON(at:to:context:)`` writes JSON.
+    static func _encodeObjects(
+        at model: UnsafeRawPointer, to writer: inout FoundationObjectWriter, context: EncodingContext
+    ) throws
 }
 
 extension KeyedModel {
@@ -31,5 +37,13 @@ extension KeyedModel {
         throws
     {
         try model.assumingMemoryBound(to: Self.self).pointee._encodeJSON(to: &writer, context: context)
+    }
+
+    /// Calls `_encodeObjects(to:context:)` on the model at `model`.
+    @inlinable
+    public static func _encodeObjects(
+        at model: UnsafeRawPointer, to writer: inout FoundationObjectWriter, context: EncodingContext
+    ) throws {
+        try model.assumingMemoryBound(to: Self.self).pointee._encodeObjects(to: &writer, context: context)
     }
 }
