@@ -42,6 +42,8 @@ import Foundation
 /// them, which also decodes it through it.
 public struct FieldTable: Sendable {
     @usableFromInline let slots: [FieldSlot]
+    /// What the loop over the keys reads of each slot for every key, eight bytes a slot (see ``SlotHeader``).
+    @usableFromInline let headers: [SlotHeader]
     /// How the struct is written, for a table made by ``init(_:encoding:fields:)``.
     @usableFromInline let encoding: FieldEncoding?
     /// How the struct is decoded into memory it is given, for a table made by
@@ -51,6 +53,7 @@ public struct FieldTable: Sendable {
     /// A table whose slot at each index decodes the key at that index of the model's key table.
     @inlinable public init(_ slots: [FieldSlot]) {
         self.slots = slots
+        headers = SlotHeader.headers(of: slots)
         encoding = nil
         decoding = nil
     }
@@ -60,6 +63,7 @@ public struct FieldTable: Sendable {
     /// ``encode(_:keys:to:context:)``).
     public init(_ slots: [FieldSlot], encoding model: Any.Type, fields: Any.Type) {
         self.slots = slots
+        headers = SlotHeader.headers(of: slots)
         encoding = FieldEncoding(model: model, fields: fields, slots: slots)
         decoding = nil
         Self.register(self, for: model)
@@ -83,6 +87,7 @@ public struct FieldTable: Sendable {
         finish: @escaping ModelDecoding.Finish
     ) {
         self.slots = slots
+        headers = SlotHeader.headers(of: slots)
         encoding = FieldEncoding(model: model, fields: Fields.self, slots: slots)
         decoding = ModelDecoding(fields: fields, expected: expected, finish: finish)
         Self.register(self, for: model)
@@ -156,24 +161,25 @@ public struct FieldTable: Sendable {
         // cases 1.9-3.3% slower (Benchmarks/NOTES.md, 2026-11-30, 03:30).
         try withUnsafeMutablePointer(to: &fields) { fields in
             let fields = UnsafeMutableRawPointer(fields)
-            try slots.withUnsafeBufferPointer { slots in
+            try withSlots { headers, slots in
                 decoding: while true {
                     switch try reader.nextKey(in: keys) {
                     case .known(let index):
-                        guard index < slots.count else {
+                        guard index < headers.count else {
                             try reader.skipValue()
                             continue
                         }
                         // The slot is used where it lies, as in `decodeKeys`.
-                        let field = fields + slots[index].offset
-                        if try !slots[index].scalar.decode(
-                            field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
+                        let header = headers[index]
+                        let field = fields + Int(header.offset)
+                        if try !header.scalar.decode(
+                            field, priority: Int(header.priority), keyAt: index, in: keys, from: &reader,
                             context: context)
                         {
                             // Bound first: passed from the buffer's subscript, the existential metatype is not opened.
                             let fieldType = slots[index].field
                             try Self.decode(
-                                fieldType, at: field, priority: slots[index].priority, keyAt: index, in: keys,
+                                fieldType, at: field, priority: Int(header.priority), keyAt: index, in: keys,
                                 from: &reader, context: context)
                         }
                     case .end:
@@ -184,6 +190,16 @@ public struct FieldTable: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// Runs `body` with the slots' headers and the slots, where they lie.
+    @inline(__always)
+    private func withSlots<Result>(
+        _ body: (UnsafeBufferPointer<SlotHeader>, UnsafeBufferPointer<FieldSlot>) throws -> Result
+    ) rethrows -> Result {
+        try headers.withUnsafeBufferPointer { headers in
+            try slots.withUnsafeBufferPointer { slots in try body(headers, slots) }
         }
     }
 
@@ -215,23 +231,24 @@ public struct FieldTable: Sendable {
         guard try reader.beginDictionary() else {
             throw context.mismatch(expected: expected, foundKind: try reader.peekKind())
         }
-        try slots.withUnsafeBufferPointer { slots in
+        try withSlots { headers, slots in
             decoding: while true {
                 switch try reader.nextKey(in: keys) {
                 case .known(let index):
-                    guard index < slots.count else {
+                    guard index < headers.count else {
                         try reader.skipValue()
                         continue
                     }
                     // The slot is used where it lies: a copy would retain and release its functions.
-                    let field = fields + slots[index].offset
-                    let decoded = try slots[index].scalar.decode(
-                        field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
+                    let header = headers[index]
+                    let field = fields + Int(header.offset)
+                    let decoded = try header.scalar.decode(
+                        field, priority: Int(header.priority), keyAt: index, in: keys, from: &reader,
                         context: context)
                     if !decoded {
                         if let nested = slots[index].nested {
                             try nested.decode(
-                                field: field, priority: slots[index].priority, keyAt: index, in: keys, from: &reader,
+                                field: field, priority: Int(header.priority), keyAt: index, in: keys, from: &reader,
                                 context: context
                             ) { reader in
                                 try R.decode(
@@ -354,6 +371,29 @@ public typealias ObjectsFieldDecoder =
     @Sendable (
         UnsafeMutableRawPointer, Int, Int, KeyTable, inout FoundationObjectReader, DecodingContext
     ) throws -> Void
+
+// The loop over the keys read each key's slot of 80 bytes, two cache lines where the specialized code has the same
+// values in its instructions: weibo.json's decoding from another module missed the first-level data cache 1.38 times
+// as often as the same models compiled for the reader, most of it in the loop, and took 1.05–1.07 times the time for
+// 1.04 times the instructions (callgrind's cache simulation; Benchmarks/NOTES.md, 2026-12-01).
+/// What the loop over a ``FieldTable``'s keys reads of a slot for every key: where the field lies, the key's
+/// priority and the property's kind, eight bytes, kept apart from the rest of the slot (its functions), which only
+/// a property that is not a common scalar reads.
+@usableFromInline
+struct SlotHeader: Sendable {
+    /// ``FieldSlot/offset``.
+    let offset: Int32
+    /// ``FieldSlot/priority``.
+    let priority: Int16
+    /// ``FieldSlot/scalar``.
+    let scalar: ScalarFieldKind
+
+    /// The headers of `slots`, in order.
+    @usableFromInline
+    static func headers(of slots: [FieldSlot]) -> [SlotHeader] {
+        slots.map { SlotHeader(offset: Int32($0.offset), priority: Int16($0.priority), scalar: $0.scalar) }
+    }
+}
 
 /// One key of a ``FieldTable``: where its property's ``Field`` lies in the model's fields, the key's priority among
 /// the property's keys, and how to decode into the field.
