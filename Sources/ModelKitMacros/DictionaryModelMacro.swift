@@ -297,11 +297,17 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
         ]
-        if tableInitializer != nil {
-            let prelude = EntryPoints.tableEncodingPrelude(generator: generator, conditions: conditions)
-            if !prelude.isEmpty { body.append(indented(prelude.joined(separator: "\n"), by: 4)) }
+        if tableInitializer != nil, let tableEncoding = EntryPoints.tableEncoding(generator: generator) {
+            let lines = conditions.choosing(
+                (EntryPoints.bothConditions, { tableEncoding }), (nil, { [generator.encodingStatements()] }))
+            body += [indented(lines.joined(separator: "\n"), by: 4), "}"]
+        } else {
+            if tableInitializer != nil {
+                let prelude = EntryPoints.tableEncodingPrelude(generator: generator, conditions: conditions)
+                if !prelude.isEmpty { body.append(indented(prelude.joined(separator: "\n"), by: 4)) }
+            }
+            body += [indented(generator.encodingStatements(), by: 4), "}"]
         }
-        body += [indented(generator.encodingStatements(), by: 4), "}"]
         for method in generator.encodingMethods() { body += ["", method] }
         let entryPoints = EntryPoints.members(
             access: access, isGeneric: declaration.isGeneric, table: generator, conditions: conditions)

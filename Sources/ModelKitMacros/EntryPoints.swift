@@ -141,6 +141,21 @@ enum EntryPoints {
         }
     }
 
+    // The statements compiled for any writer were 8% of the SIL passes of a module of 30 models (its `encode<W>`,
+    // 318 ms of 4.07 s), for the writers that have no loop in ModelKit (`Value` trees, `Encoder`s), whose speed
+    // nothing measures (Benchmarks/NOTES.md, 2026-12-01).
+    /// Under both conditions, the body of the generic `encode` of a struct that gets a field table, when the table
+    /// can find each of its stored properties from the struct's metadata: one call, through the writer's loop in
+    /// ModelKit where it has one, any other writer through the table's loop compiled once, generic over the writer;
+    /// `nil` when a property has an attribute other than ModelKit's (a property wrapper's storage is not the
+    /// property), whose `encode` keeps its statements after ``tableEncodingPrelude(generator:conditions:)``.
+    static func tableEncoding(generator: ModelCodeGenerator) -> [String]? {
+        guard generator.properties.allSatisfy({ !$0.hasOtherAttributes }) else { return nil }
+        return [
+            "try Self._fieldTable.encode(self, keys: \(generator.keysExpression).table(for: context.options.keyStrategy), toAny: &writer, context: context)"
+        ]
+    }
+
     /// The field table made of `slots`: one array literal of up to ``slotsPerLiteral`` slots, or for a wider model a
     /// closure that adds that many at a time, each literal in a local function never inlined. One literal of 1,000
     /// key paths took the type checker 1.3 GB, where the whole build of the model with `Codable` peaked at 0.65 GB;

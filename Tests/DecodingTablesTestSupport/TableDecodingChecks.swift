@@ -76,6 +76,14 @@ public enum TableDecodingChecks {
                 let tableObject = try table.dictionary(options: options) as NSDictionary
                 let twinObject = try twin.dictionary(options: options) as NSDictionary
                 #expect(tableObject == twinObject, "\(tableObject)", sourceLocation: sourceLocation)
+                // A writer with no loop in ModelKit (a `Value` tree, keys in order): under both conditions, the
+                // table's loop compiled once for any writer.
+                var tableValue = ValueWriter()
+                try table.encode(to: &tableValue, context: EncodingContext(options: options))
+                var twinValue = ValueWriter()
+                try twin.encode(to: &twinValue, context: EncodingContext(options: options))
+                #expect(tableValue.result != nil, sourceLocation: sourceLocation)
+                #expect(tableValue.result == twinValue.result, sourceLocation: sourceLocation)
             }
         }
         // Property lists (no nulls): written by the generic `encode`, which under both conditions hands the struct to

@@ -484,6 +484,20 @@ struct GenericTablesTests {
             try table.encode(kennel, keys: Kennel.modelKeys.declared, to: &writer, context: EncodingContext())
             #expect(writer.bytes == generated.bytes)
         }
+        // To a writer without a loop here, the same through the loop for any writer; a table that cannot write the
+        // struct says so.
+        var generatedValue = ValueWriter()
+        try kennel.encode(to: &generatedValue, context: EncodingContext())
+        var tableValue = ValueWriter()
+        try kennelFieldTable.encode(
+            kennel, keys: Kennel.modelKeys.declared, toAny: &tableValue, context: EncodingContext())
+        #expect(tableValue.result == generatedValue.result && tableValue.result != nil)
+        var noValue = ValueWriter()
+        let unwritable = #expect(throws: MappingError.self) {
+            try FieldTable(slots, encoding: Keeper.self, fields: Kennel._DecodingFields.self).encode(
+                kennel, keys: Kennel.modelKeys.declared, toAny: &noValue, context: EncodingContext())
+        }
+        #expect(unwritable?.description.contains("Kennel") == true)
         // A model of another type than the table's is written by its own `encode`, not read through the offsets.
         let seller = Seller(name: "S", rating: 2)
         var sellerWriter = JSONWriter()

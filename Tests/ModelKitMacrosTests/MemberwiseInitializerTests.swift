@@ -104,10 +104,8 @@ struct MemberwiseInitializerTests {
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
-                            return
-                        }
-                        #endif
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAny: &writer, context: context)
+                        #else
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 4)
                         try context.enter()
@@ -117,6 +115,7 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.note, keyAt: 3, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                        #endif
                     }
 
                     #if MODELKIT_DECODING_TABLES
@@ -233,6 +232,191 @@ struct MemberwiseInitializerTests {
         )
     }
 
+    @Test(
+        "Under both conditions the generic encode is one call of the table, but a struct with a property wrapper keeps its statements after the table's prelude"
+    )
+    func wrappedPropertyKeepsStatements() {
+        MacroExpansion.assertExpansion(
+            """
+            @DictionaryModel
+            public struct Gauge {
+                @Clamped public var level: Int
+            }
+            """,
+            expandedSource: """
+
+                public struct Gauge {
+                    @Clamped public var level: Int
+                }
+
+                extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
+                    public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "level", snakeCaseJoined: "level", typeStrategy: .propertyNames)
+
+                    struct _DecodingFields {
+                        fileprivate var level: ModelKit.Field<Int>
+
+                        static func start() -> Self { Self(level: .init(hasDefault: false)) }
+
+                        #if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)
+                        mutating func decode<R: ModelKit.ModelReader>(keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                            switch index {
+                            case 0:  // "level"
+                                try self.level.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                            default:
+                                try reader.skipValue()
+                            }
+                        }
+                        #endif
+
+                        mutating func finish(in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                            try self.level.finish(keyAt: 0, in: keys, context: context, reportsMissing: true)
+                        }
+                    }
+
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Gauge (a dictionary)", keys: keys, fromAnyReader: &reader, context: context)
+                        try self.init(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #else
+                    public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                        guard try reader.beginDictionary() else {
+                            throw context.mismatch(expected: "Gauge (a dictionary)", foundKind: try reader.peekKind())
+                        }
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        decoding: while true {
+                            switch try reader.nextKey(in: keys) {
+                            case .known(let index):
+                                try fields.decode(keyAt: index, in: keys, from: &reader, context: context)
+                            case .end:
+                                break decoding
+                            case .unknown:
+                                try context.unknownKey(reader.currentKey())
+                                try reader.skipValue()
+                            }
+                        }
+                        try fields.finish(in: keys, context: context)
+                        self.level = fields.level.takeDecodedValue()
+                        try context.didDecode(&self)
+                        try context.validate(self)
+                    }
+                    #endif
+
+                    public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                        #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
+                            return
+                        }
+                        #endif
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginDictionary(count: 1)
+                        try context.enter()
+                        try context.writeField(self.level, keyAt: 0, in: keys, to: &writer)
+                        context.leave()
+                        try writer.endDictionary()
+                    }
+
+                    #if MODELKIT_DECODING_TABLES
+                    #if MODELKIT_GENERIC_MODELS
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(unspecialized: \\_DecodingFields.level),  // "level"
+                    ], encoding: Self.self, fields: _DecodingFields.start(), expected: "Gauge (a dictionary)") { fields, model, keys, context in
+                        try model.initializeMemory(as: Self.self, to: Self(_decodedFields: &fields.assumingMemoryBound(to: _DecodingFields.self).pointee, keys: keys, context: context))
+                    }
+                    #else
+                    fileprivate static let _fieldTable = ModelKit.FieldTable([
+                        ModelKit.FieldSlot(\\_DecodingFields.level),  // "level"
+                    ])
+                    #endif
+
+                    fileprivate init(_decodedFields fields: inout _DecodingFields, keys: borrowing ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                        try fields.finish(in: keys, context: context)
+                        self.level = fields.level.takeDecodedValue()
+                        try context.didDecode(&self)
+                        try context.validate(self)
+                    }
+
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Gauge (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        var fields = _DecodingFields.start()
+                        try Self._fieldTable.decode(into: &fields, expected: "Gauge (a dictionary)", keys: keys, from: &reader, context: context)
+                        return try Self(_decodedFields: &fields, keys: keys, context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try ModelKit.ModelEntryPoints.decodeGenerically(Self.self, from: &reader, context: context)
+                    }
+                    #else
+                    public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+
+                    public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                        try Self(from: &reader, context: context)
+                    }
+                    #endif
+                    #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 1, context: context)
+                        try writer.writeField(self.level, keyAt: 0, in: keys, context: context)
+                        try writer.endModel(context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                        try writer.beginModel(count: 1, context: context)
+                        try writer.writeField(self.level, keyAt: 0, in: keys, context: context)
+                        try writer.endModel(context: context)
+                    }
+                    #elseif MODELKIT_GENERIC_MODELS
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try ModelKit.ModelEntryPoints.encodeGenerically(self, to: &writer, context: context)
+                    }
+                    #else
+                    public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+
+                    public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                        try encode(to: &writer, context: context)
+                    }
+                    #endif
+
+                    public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), level: Int) {
+                        self.init(level: level)
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        var reader = try ModelKit.CodableBridge.reader(for: decoder)
+                        try self.init(from: &reader, context: ModelKit.CodableBridge.context(for: decoder))
+                    }
+                    public func encode(to encoder: any Encoder) throws {
+                        try ModelKit.CodableBridge.encode(self, to: encoder)
+                    }
+                }
+                """
+        )
+    }
+
     @Test("No memberwise initializer when a property's type is not written and not plain from its value")
     func untypedNonLiteral() {
         MacroExpansion.assertExpansion(
@@ -307,16 +491,15 @@ struct MemberwiseInitializerTests {
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
-                            return
-                        }
-                        #endif
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAny: &writer, context: context)
+                        #else
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
                         try context.writeField(self.when, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                        #endif
                     }
 
                     #if MODELKIT_DECODING_TABLES
@@ -489,16 +672,15 @@ struct MemberwiseInitializerTests {
 
                     package func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
-                            return
-                        }
-                        #endif
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAny: &writer, context: context)
+                        #else
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 1)
                         try context.enter()
                         try context.writeField(self.name, keyAt: 0, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                        #endif
                     }
 
                     #if MODELKIT_DECODING_TABLES
@@ -680,10 +862,8 @@ struct MemberwiseInitializerTests {
 
                     public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
                         #if MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES
-                        if try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAnyWriter: &writer, context: context) {
-                            return
-                        }
-                        #endif
+                        try Self._fieldTable.encode(self, keys: Self.modelKeys.table(for: context.options.keyStrategy), toAny: &writer, context: context)
+                        #else
                         let keys = Self.modelKeys.table(for: context.options.keyStrategy)
                         try writer.beginDictionary(count: 3)
                         try context.enter()
@@ -692,6 +872,7 @@ struct MemberwiseInitializerTests {
                         try context.writeField(self.audit, keyAt: 2, in: keys, to: &writer)
                         context.leave()
                         try writer.endDictionary()
+                        #endif
                     }
 
                     #if MODELKIT_DECODING_TABLES

@@ -90,6 +90,28 @@ final class FieldEncoding: @unchecked Sendable {
     func encode<W: FieldTableWriter>(
         _ model: UnsafeRawPointer, keys: KeyTable, to writer: inout W, context: EncodingContext
     ) throws {
+        try encode(model, keys: keys, to: &writer, context: context) { entry, value, writer in
+            try Self.write(entry, at: value, keys: keys, to: &writer, context: context)
+        }
+    }
+
+    /// Writes the struct at `model` as a dictionary to a writer that has no loop here (`Value` trees, `Encoder`s),
+    /// for the generic `encode` of a struct compiled with both conditions: every property that is not a common
+    /// scalar through ModelKit's generic `writeField`. Compiled once, generic over the writer.
+    func encodeToAnyWriter<W: ModelWriter>(
+        _ model: UnsafeRawPointer, keys: KeyTable, to writer: inout W, context: EncodingContext
+    ) throws {
+        try encode(model, keys: keys, to: &writer, context: context) { entry, value, writer in
+            try ScalarFieldKind.write(entry.pointee.type, value, entry.pointee.keyIndex, keys, &writer, context)
+        }
+    }
+
+    /// The loop of both: each common scalar written by its kind, any other property by `writeOther`.
+    @inline(__always)
+    private func encode<W: ModelWriter>(
+        _ model: UnsafeRawPointer, keys: KeyTable, to writer: inout W, context: EncodingContext,
+        writingOther writeOther: (UnsafePointer<Entry>, UnsafeRawPointer, inout W) throws -> Void
+    ) throws {
         try writer.beginDictionary(count: entries.count)
         try context.enter()
         // Each entry is read where it lies: a copy retained its nested model's reference.
@@ -101,7 +123,7 @@ final class FieldEncoding: @unchecked Sendable {
                 if try !entry.pointee.scalar.write(
                     value, keyAt: entry.pointee.keyIndex, in: keys, to: &writer, context: context)
                 {
-                    try Self.write(entry, at: value, keys: keys, to: &writer, context: context)
+                    try writeOther(entry, value, &writer)
                 }
             }
         }
@@ -413,6 +435,28 @@ extension FieldTable {
             }
         }
         return true
+    }
+
+    // Neither inlined nor specialized, as the loop for any reader is.
+    /// Writes `model`, the struct the table was made for, to any writer: through the writer's loop here where it has
+    /// one (see ``encode(_:keys:toAnyWriter:context:)``), to any other through the table's loop compiled once,
+    /// generic over the writer. The generic `encode` of a struct compiled with both conditions, whose properties
+    /// the table finds from its metadata, is this call. Throws if the table cannot write the struct.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public func encode<Model: ModelEncodable, W: ModelWriter>(
+        _ model: Model, keys: KeyTable, toAny writer: inout W, context: EncodingContext
+    ) throws {
+        if try encode(model, keys: keys, toAnyWriter: &writer, context: context) { return }
+        guard let encoding, encoding.model == Model.self else {
+            throw MappingError(
+                .malformedData(
+                    format: "writer", location: String(describing: Model.self),
+                    detail: "its stored properties were not found from its metadata, so it cannot be written"),
+                at: ValuePath())
+        }
+        try withUnsafePointer(to: model) { model in
+            try encoding.encodeToAnyWriter(UnsafeRawPointer(model), keys: keys, to: &writer, context: context)
+        }
     }
 
     /// The writer `W` as one the tables have loops for, or `nil`.
