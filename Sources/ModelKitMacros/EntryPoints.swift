@@ -31,11 +31,12 @@
 /// keys, the common scalars and the properties that hold models run compiled for the reader; a struct's table is made
 /// with its type, its fresh fields and a closure that makes it from its fields in place
 /// (`FieldTable(_:encoding:fields:expected:finish:)`): from the type's metadata ModelKit finds where each property
-/// lies, and its Foundation-object encoding entry point writes through the table too, and the table of a struct that
-/// holds it decodes it where it lies. Its JSON encoding entry point writes each property by a call of the JSON
-/// writer's `writeField`, compiled in ModelKit: the table's one loop, one indirect jump for every property of every
-/// model, was mispredicted where the calls are not (weibo.json from another module 1.08–1.10 times the time through
-/// the table, 0.98–1.02 through the calls; `Benchmarks/NOTES.md`, 2026-11-30, fourth session). From another module,
+/// lies, and the table of a struct that holds it decodes it where it lies. Its JSON and Foundation-object encoding
+/// entry points write each property by a call of the writer's own `writeField`, compiled in ModelKit: the table's
+/// one loop, one indirect jump for every property of every model, was mispredicted where the calls are not
+/// (weibo.json from another module 1.08–1.10 times the time through the table, 0.98–1.02 through the calls;
+/// model → `[String: Any]` 1.07 and 0.99–1.01; `Benchmarks/NOTES.md`, 2026-11-30, fourth session, and 2026-12-01).
+/// From another module,
 /// JSON decodes in 0.96–1.05 times the instructions of the same models in the caller's module on the benchmark's
 /// files and encodes in 1.00–1.05 times,
 /// where the generic code alone took 1.0–4.2 times the time, for release builds 20–36% longer than with
@@ -126,10 +127,11 @@ enum EntryPoints {
         ]
     }
 
-    /// Under both conditions, the first lines of the generic `encode` of a struct that gets a field table: the
-    /// table writes the struct through ModelKit's loop for the writer when there is one (property lists reach the
-    /// generic `encode`; JSON and Foundation objects have entry points), and the statements after write it for any
-    /// other writer. Written where ``tableInitializer(access:isGeneric:generator:)`` is.
+    /// Under both conditions, the first lines of the generic `encode` of a struct that gets a field table but whose
+    /// properties the table may not find (see ``tableEncoding(generator:)``): the table writes the struct through
+    /// ModelKit's loop for the writer when there is one (property lists reach the generic `encode`; JSON and
+    /// Foundation objects have entry points), and the statements after write it for any other writer. Written where
+    /// ``tableInitializer(access:isGeneric:generator:)`` is.
     static func tableEncodingPrelude(generator: ModelCodeGenerator, conditions: BuildConditions = .unknown) -> [String]
     {
         conditions.when(bothConditions) {

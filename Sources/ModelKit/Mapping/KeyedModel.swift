@@ -14,7 +14,7 @@ public protocol KeyedModel: ModelCodable {
     static func _encodeJSON(at model: UnsafeRawPointer, to writer: inout JSONWriter, context: EncodingContext) throws
 
     /// Writes the model at `model` (a `Self`) as Foundation objects through its entry point, where it lies, as
-    /// ``_encodeJSON(at:to:context:)`` writes JSON.
+    /// `_encodeJSON(at:to:context:)` writes JSON.
     static func _encodeObjects(
         at model: UnsafeRawPointer, to writer: inout FoundationObjectWriter, context: EncodingContext
     ) throws
