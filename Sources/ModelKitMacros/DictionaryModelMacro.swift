@@ -297,7 +297,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "",
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
         ]
-        if tableInitializer != nil, let tableEncoding = EntryPoints.tableEncoding(generator: generator) {
+        let tableEncoding = tableInitializer == nil ? nil : EntryPoints.tableEncoding(generator: generator)
+        if let tableEncoding {
             let lines = conditions.choosing(
                 (EntryPoints.bothConditions, { tableEncoding }), (nil, { [generator.encodingStatements()] }))
             body += [indented(lines.joined(separator: "\n"), by: 4), "}"]
@@ -308,7 +309,13 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             }
             body += [indented(generator.encodingStatements(), by: 4), "}"]
         }
-        for method in generator.encodingMethods() { body += ["", method] }
+        // A wide model's parts' methods serve only the statements: where the table's call replaces them, so they go.
+        let methods = Array(generator.encodingMethods().map { ["", $0] }.joined())
+        if tableEncoding != nil, !methods.isEmpty {
+            body += [""] + conditions.when(.not(EntryPoints.bothConditions)) { Array(methods.dropFirst()) }
+        } else {
+            body += methods
+        }
         let entryPoints = EntryPoints.members(
             access: access, isGeneric: declaration.isGeneric, table: generator, conditions: conditions)
         if !entryPoints.isEmpty { body += [""] + entryPoints }

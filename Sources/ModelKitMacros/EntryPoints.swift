@@ -35,7 +35,7 @@
 /// entry points write each property by a call of the writer's own `writeField`, compiled in ModelKit: the table's
 /// one loop, one indirect jump for every property of every model, was mispredicted where the calls are not
 /// (weibo.json from another module 1.08–1.10 times the time through the table, 0.98–1.02 through the calls;
-/// model → `[String: Any]` 1.07 and 0.99–1.01; `Benchmarks/NOTES.md`, 2026-11-30, fourth session, and 2026-12-01).
+/// model → `[String: Any]` 1.07 and 1.00–1.02; `Benchmarks/NOTES.md`, 2026-11-30, fourth session, and 2026-12-01).
 /// From another module,
 /// JSON decodes in 0.96–1.05 times the instructions of the same models in the caller's module on the benchmark's
 /// files and encodes in 1.00–1.05 times,

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ModelKitMacros
+
 @Suite("@DictionaryModel memberwise initializers")
 struct MemberwiseInitializerTests {
     @Test(
@@ -1014,7 +1016,7 @@ struct WideModelExpansionTests {
     }
 
     @Test("250 properties: three parts of fields, each with its key switch and finish, and three encoding methods")
-    func partsOfAWideModel() {
+    func partsOfAWideModel() throws {
         let lines = Self.expandedLines(Self.wideModel(250))
         #expect(lines.filter { $0.hasPrefix("struct Part") } == ["struct Part0 {", "struct Part1 {", "struct Part2 {"])
         // Each part's start never inlined; the fields a tuple of the parts, started where it is stored, which the
@@ -1040,6 +1042,21 @@ struct WideModelExpansionTests {
         #expect(lines.filter { $0.hasPrefix("private func encode<W: ModelKit.ModelWriter>(part") }.count == 3)
         #expect(lines.contains("try context.writeField(self.p249, keyAt: 249, in: keys, to: &writer)"))
         #expect(MacroExpansion.expand(Self.wideModel(250)).diagnostics.isEmpty)
+        // The parts' methods serve the statements only: under both conditions the table's call replaces them.
+        let firstPart = try #require(
+            lines.firstIndex { $0.hasPrefix("private func encode<W: ModelKit.ModelWriter>(part0") })
+        #expect(lines[firstPart - 1] == "#if !(MODELKIT_GENERIC_MODELS && MODELKIT_DECODING_TABLES)")
+        let declaration = Self.wideModel(250).replacingOccurrences(of: "@DictionaryModel\n", with: "")
+        for (defined, hasParts) in [
+            (Set<String>(), true), (["MODELKIT_GENERIC_MODELS", "MODELKIT_DECODING_TABLES"], false),
+        ] {
+            let oneBuild = try #require(
+                BuildConditionsTests.Handler.structExtension(
+                    attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil,
+                    conditions: BuildConditions(defined: defined)))
+            #expect(oneBuild.contains("private func encode<W: ModelKit.ModelWriter>(part0") == hasParts, "\(defined)")
+            #expect(oneBuild.contains("toAny: &writer") == !hasParts, "\(defined)")
+        }
     }
 
     @Test("1,001 properties: no public memberwise initializer; decoding still hands the values to Swift's")
