@@ -434,7 +434,9 @@ struct GenericTablesTests {
         }
     }
 
-    @Test("A struct nested in its own type decodes through its table to the depth limit, then fails with it")
+    @Test(
+        "A struct nested in its own type decodes and is written through its table to the depth limit, then fails with it"
+    )
     func deepNesting() throws {
         func json(depth: Int) -> Data {
             Data(
@@ -459,6 +461,20 @@ struct GenericTablesTests {
         var unlimited = DecodingOptions()
         unlimited.maximumDepth = .max
         #expect(throws: MappingError.self) { try Branch(json: json(depth: 200_000), options: unlimited) }
+        // Written by the entry points' calls, each branch and each array a level: past the depth where the stack is
+        // checked (two hundred branches), and stopped at a maximum below it.
+        let deep = try Branch(json: json(depth: 200))
+        #expect(depth(of: try Branch(json: try deep.jsonData())) == 199)
+        #expect(depth(of: try Branch(dictionary: try deep.dictionary())) == 199)
+        var shallow = EncodingOptions()
+        shallow.maximumDepth = 50
+        #expect(throws: MappingError(.tooDeep(limit: 50), at: ValuePath())) { try deep.jsonData(options: shallow) }
+        #expect(throws: MappingError(.tooDeep(limit: 50), at: ValuePath())) { try deep.dictionary(options: shallow) }
+        // A model shallower than that depth, deeper than its maximum.
+        let twenty = try Branch(json: json(depth: 20))
+        shallow.maximumDepth = 10
+        #expect(throws: MappingError(.tooDeep(limit: 10), at: ValuePath())) { try twenty.jsonData(options: shallow) }
+        #expect(throws: MappingError(.tooDeep(limit: 10), at: ValuePath())) { try twenty.dictionary(options: shallow) }
     }
 
     @Test("A struct's table writes it through ModelKit's loop: found from its metadata, else its generated encode")

@@ -35,12 +35,25 @@ public final class EncodingContext {
         levels.deallocate()
     }
 
+    // Only the count and a comparison inline; the limits, the stack's measure and the error are one call past the
+    // depth where the stack is checked. Whole, `enter` was not inlined into the writers' `beginModel`, and its call
+    // was 0.7% of writing citm_catalog.json from another module (Benchmarks/NOTES.md, 2026-12-01, second session).
     /// Goes one level deeper; fails past ``EncodingOptions/maximumDepth``, which only a cyclic graph of
     /// class instances reaches, or where the thread's stack runs short first (see ``StackGuard``). The error's
     /// limit is the depth that was reached.
-    @inlinable
+    @inlinable @inline(__always)
     public func enter() throws {
-        depth += 1
+        let depth = levels.pointee.depth + 1
+        levels.pointee.depth = depth
+        if depth >= StackGuard.checkedDepth || depth > options.maximumDepth {
+            try checkDepth(depth)
+        }
+    }
+
+    /// Throws ``MappingError/Reason/tooDeep(limit:)`` past ``EncodingOptions/maximumDepth`` or where the stack has
+    /// no room for a level at `depth`.
+    @usableFromInline @inline(never)
+    func checkDepth(_ depth: Int) throws {
         if depth > options.maximumDepth || !levels.pointee.stackGuard.hasRoom(atDepth: depth) {
             // The levels entered so far, where the stack ran short before the maximum.
             throw MappingError(.tooDeep(limit: min(options.maximumDepth, depth - 1)), at: ValuePath())

@@ -53,6 +53,10 @@ struct HostileInputTests {
             }
             #expect(limit >= StackGuard.checkedDepth && limit < options.maximumDepth, "\(error)")
         }
+        // A maximum below the depth where the stack is checked stops the loop there.
+        var shallow = EncodingOptions()
+        shallow.maximumDepth = 3
+        #expect(throws: MappingError(.tooDeep(limit: 3), at: ValuePath())) { try link.jsonData(options: shallow) }
     }
 
     @Test("100,000-deep JSON nesting is an error that names the limit, not a stack overflow")
