@@ -8,12 +8,10 @@ extension FieldTable {
     /// property holding the struct can keep a reference to it (``NestedModelWriting``, `NestedModelDecoder`):
     /// registered ones are never released.
     final class ModelTable: Sendable {
-        // The keys and the table first, which the decoding of every nested model reads: the model's metatype
-        // between them put the keys on a cache line of their own (see `NestedModelDecoder`'s layout).
-        /// The model's keys.
-        let keys: ModelKeys
         let table: FieldTable
         let model: any (KeyedModel & SendableMetatype).Type
+        /// The model's keys.
+        let keys: ModelKeys
 
         init(table: FieldTable, model: any (KeyedModel & SendableMetatype).Type) {
             self.table = table
@@ -76,12 +74,11 @@ extension FieldTable.ModelTable {
 /// A struct model's registered ``FieldTable/ModelTable``, looked up once a model has been read or written the
 /// generic way (which makes the model's table, and registers it) and kept, for the properties that hold the model.
 struct ModelTableLookup: ~Copyable, Sendable {
-    // First, as every nested model's decoding and writing reads it, and the model only for the look-up.
+    /// The model.
+    let model: ObjectIdentifier
     /// The table's address (unretained: the registry keeps it for the process's life), ``none`` where the look-up
     /// found none, or 0 before it.
     private let found = Atomic<UInt>(0)
-    /// The model.
-    let model: ObjectIdentifier
 
     /// Stands for "no table".
     private static let none: UInt = 1

@@ -286,14 +286,13 @@ public final class ModelDecoding: @unchecked Sendable {
     public typealias Finish =
         @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer, KeyTable, DecodingContext) throws -> Void
 
-    // In the order every decoding reads them, `destroy` (read only when decoding fails) last.
     /// The fresh fields' bytes, kept for the process's life, as the table is.
     let start: UnsafeMutableRawPointer
     let size: Int
     let alignment: Int
-    let finish: Finish
     /// What a mismatch names when the value is not a dictionary.
     let expected: String
+    let finish: Finish
     /// Destroys the fields at a pointer, after the loop or `finish` threw.
     let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
 

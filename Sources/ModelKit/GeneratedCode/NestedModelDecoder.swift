@@ -23,32 +23,22 @@ final class NestedModelDecoder: @unchecked Sendable {
         case model, optionalModel, models, optionalModels, modelsByKey, optionalModelsByKey
     }
 
-    // Declared in the order the decoding of every nested model reads them, those first and as small as they can be:
-    // a class's stored properties lie in the order they are declared, and spread over 200 bytes, a nested model's
-    // decoding missed the first-level data cache on three of the decoder's cache lines where these take one
-    // (callgrind's cache simulation of weibo.json; Benchmarks/NOTES.md, 2026-12-01, second session).
     let shape: Shape
     // Stored, not derived from the shape: the table's loop reads them for every nested model (twitter.json took
     // 0.5% more instructions with the comparisons).
     let isOptional: Bool
     let isCollection: Bool
-    /// Whether the model is its own optional, and that optional's: whether `nil` lies in the model's spare bits, so
-    /// that a model decoded straight into the field's value (an `M?` or `M??`) is already its `.some`.
-    let modelIsItsOptionals: Bool
-    // Where the field's stored properties lie in it.
-    private let offsets: (value: Int32, priority: Int32, seen: Int32, hasDefault: Int32)
-    /// The model's table, through which it is decoded where it is to lie (see ``ModelDecoding``), once it has been
-    /// decoded through its entry point, which makes the table.
-    let modelTable: ModelTableLookup
-    /// The model's stride and alignment, where its array's elements lie.
-    let modelStride: Int
-    let modelAlignment: Int
     /// The property's type, as errors name it.
     let propertyType: Any.Type
     /// The model.
     let model: any KeyedModel.Type
     /// The property's ``Field`` type.
     let field: any NestedModelField.Type
+    /// Where the field's stored properties lie in it.
+    let valueOffset: Int
+    let priorityOffset: Int
+    let seenOffset: Int
+    let hasDefaultOffset: Int
 
     // The optionals and arrays a field's value is made of, each made through its own metatype: generic code that
     // wrote `M?` asked the runtime for `Optional<M>`'s metadata on every call, a sixth of decoding twitter.json
@@ -58,18 +48,18 @@ final class NestedModelDecoder: @unchecked Sendable {
     let arrayOfModels: any ArrayStorage.Type
     let optionalArray: any OptionalStorage.Type
     let optionalDictionary: any OptionalStorage.Type
+    /// The model's stride and alignment, where its array's elements lie.
+    let modelStride: Int
+    let modelAlignment: Int
+    /// Whether the model is its own optional, and that optional's: whether `nil` lies in the model's spare bits, so
+    /// that a model decoded straight into the field's value (an `M?` or `M??`) is already its `.some`.
+    let modelIsItsOptionals: Bool
     /// For an array of models, its storage allocated from the storage class's metadata, found once (see
     /// ``ModelArrayAllocator``); `nil` where the arrays' layout is not the one it writes.
     let arrayAllocator: ModelArrayAllocator?
-
-    /// Where the field's value lies in it.
-    var valueOffset: Int { Int(offsets.value) }
-    /// Where the field's priority lies in it.
-    var priorityOffset: Int { Int(offsets.priority) }
-    /// Where the field's record of a key seen lies in it.
-    var seenOffset: Int { Int(offsets.seen) }
-    /// Where the field's record of a default lies in it.
-    var hasDefaultOffset: Int { Int(offsets.hasDefault) }
+    /// The model's table, through which it is decoded where it is to lie (see ``ModelDecoding``), once it has been
+    /// decoded through its entry point, which makes the table.
+    let modelTable: ModelTableLookup
 
     private init<M: KeyedModel>(_: M.Type, shape: Shape, propertyType: Any.Type) {
         self.shape = shape
@@ -86,8 +76,7 @@ final class NestedModelDecoder: @unchecked Sendable {
             case .modelsByKey: Field<[String: M]>.self
             case .optionalModelsByKey: Field<[String: M]?>.self
             }
-        let offsets = field.offsets
-        self.offsets = (Int32(offsets.value), Int32(offsets.priority), Int32(offsets.seen), Int32(offsets.hasDefault))
+        (valueOffset, priorityOffset, seenOffset, hasDefaultOffset) = field.offsets
         optionalModel = M?.self
         optionalOptionalModel = M??.self
         arrayOfModels = [M].self
