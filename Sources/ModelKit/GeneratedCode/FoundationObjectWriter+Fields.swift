@@ -113,7 +113,8 @@ extension FoundationObjectWriter {
         _ models: [Model], to writer: inout FoundationObjectWriter, context: EncodingContext
     ) throws {
         try writer.writeModelsInPlace(models, context: context) {
-            try Model._encodeObjects(elementsAt: UnsafeRawPointer($0.baseAddress!), count: $0.count, to: &$1, context: $2)
+            try Model._encodeObjects(
+                elementsAt: UnsafeRawPointer($0.baseAddress!), count: $0.count, to: &$1, context: $2)
         }
     }
 
