@@ -298,17 +298,16 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
             "\(access)func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {",
         ]
         let tableEncoding = tableInitializer == nil ? nil : EntryPoints.tableEncoding(generator: generator)
-        if let tableEncoding {
-            let lines = conditions.choosing(
-                (EntryPoints.bothConditions, { tableEncoding }), (nil, { [generator.encodingStatements()] }))
-            body += [indented(lines.joined(separator: "\n"), by: 4), "}"]
-        } else {
-            if tableInitializer != nil {
-                let prelude = EntryPoints.tableEncodingPrelude(generator: generator, conditions: conditions)
-                if !prelude.isEmpty { body.append(indented(prelude.joined(separator: "\n"), by: 4)) }
+        let encodingLines =
+            if let tableEncoding {
+                conditions.choosing(
+                    (EntryPoints.bothConditions, { tableEncoding }), (nil, { [generator.encodingStatements()] }))
+            } else {
+                (tableInitializer == nil
+                    ? [] : EntryPoints.tableEncodingPrelude(generator: generator, conditions: conditions))
+                    + [generator.encodingStatements()]
             }
-            body += [indented(generator.encodingStatements(), by: 4), "}"]
-        }
+        body += [indented(encodingLines.joined(separator: "\n"), by: 4), "}"]
         // A wide model's parts' methods serve only the statements: where the table's call replaces them, so they go.
         let methods = Array(generator.encodingMethods().map { ["", $0] }.joined())
         if tableEncoding != nil, !methods.isEmpty {

@@ -137,9 +137,10 @@ extension JSONWriter {
 }
 
 extension ModelWriter {
-    // Its callers could hold the loop themselves; written so, with the writer reached through the caller's `inout`
-    // parameter, citm_catalog.json took 1.13–1.20 times the time of the models in the caller's module for 0.4% fewer
-    // instructions, against 1.03 (Benchmarks/NOTES.md, 2026-11-30, fourth session).
+    // The writer is handed to `write` as its parameter, not captured from the caller's `inout` one: with the loop over
+    // the elements in the callers and the writer reached so, citm_catalog.json took 1.13–1.20 times the time of the
+    // models in the caller's module for 0.4% fewer instructions, against 1.03 (Benchmarks/NOTES.md, 2026-11-30,
+    // fourth session). The loop itself is now the model's witness (see `writeModels(_:to:context:)`).
     /// Writes `models` as an array, all through `write`, handed their buffer (not empty).
     @inline(__always)
     mutating func writeModelsInPlace<Model: KeyedModel>(
