@@ -14,8 +14,9 @@ import Testing
 /// `seller` (an optional nested model with `name` and `rating: Double?`, which rejects a negative rating), `offers` (an array of them), `owner` (one
 /// that is not optional, with a default), `branches` (an optional array of them), `serials` (`[Int64]`), `codes`
 /// (`[Int64]?`), `spot` and `origin` (an optional and a defaulted model of two doubles, `x` and `y`, whose
-/// optionals are not its own bits), and `stores` (a dictionary of sellers): every kind of slot. The two must decode
-/// every input alike.
+/// optionals are not its own bits), `stores` (a dictionary of sellers), `counts` (`[String: Int]`), `limits`
+/// (`[String: Int]?`), `labels` (`[String: String]`) and `notes` (`[String: String]?`): every kind of slot. The two
+/// must decode every input alike.
 public enum TableDecodingChecks {
     /// Decodes inputs with conversions, both keys of a property, a nested model, arrays and an unknown key, from JSON,
     /// Foundation objects, a `Value` tree and property lists, through the table and through the twin, and expects the
@@ -27,11 +28,11 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let json = Data(
-            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":"2"},"branches":[{"name":"B"}],"serials":[1,"2"],"codes":null,"spot":{"x":1,"y":"2.5"},"origin":{"x":"3"},"stores":{"b":{"name":"Y"},"a":{"name":"X","rating":"2"}},"extra":[1,{"x":2}]}"#
+            #"{"id":"10","name":"Ann","user_name":"ann_k","score":"2.5","active":"yes","title":"Lamp","count":"7","total":"8","price":"3.25","tags":["a","b"],"aliases":["x"],"ids":[1,"2"],"ranks":null,"weights":[1.5,"2"],"bounds":[0,1],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":"4"},"offers":[{"name":"T"},{"name":"U","rating":1}],"owner":{"name":"O","rating":"2"},"branches":[{"name":"B"}],"serials":[1,"2"],"codes":null,"spot":{"x":1,"y":"2.5"},"origin":{"x":"3"},"stores":{"b":{"name":"Y"},"a":{"name":"X","rating":"2"}},"counts":{"a":1,"b":"2"},"limits":{"c":3},"labels":{"a":"x","b":4},"notes":null,"extra":[1,{"x":2}]}"#
                 .utf8)
         let table = try Table(json: json)
         let expected =
-            #"{"active":true,"aliases":["x"],"bounds":[0,1],"branches":[{"name":"B"}],"count":7,"id":10,"ids":[1,2],"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"origin":{"x":3,"y":0},"owner":{"name":"O","rating":2},"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"serials":[1,2],"spot":{"x":1,"y":2.5},"stores":{"a":{"name":"X","rating":2},"b":{"name":"Y"}},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
+            #"{"active":true,"aliases":["x"],"bounds":[0,1],"branches":[{"name":"B"}],"count":7,"counts":{"a":1,"b":2},"id":10,"ids":[1,2],"labels":{"a":"x","b":"4"},"limits":{"c":3},"link":"https:\/\/example.com\/l","listed":"2024-01-02T03:04:05Z","offers":[{"name":"T"},{"name":"U","rating":1}],"origin":{"x":3,"y":0},"owner":{"name":"O","rating":2},"page":"https:\/\/example.com\/p","price":3.25,"score":2.5,"seller":{"name":"S","rating":4},"serials":[1,2],"spot":{"x":1,"y":2.5},"stores":{"a":{"name":"X","rating":2},"b":{"name":"Y"}},"tags":["a","b"],"title":"Lamp","total":8,"updated":"2023-11-14T22:13:20Z","user_name":"ann_k","weights":[1.5,2]}"#
         let decoded = try sortedJSON(table)
         #expect(decoded == expected, "\(decoded)", sourceLocation: sourceLocation)
         #expect(try sortedJSON(Twin(json: json)) == expected, sourceLocation: sourceLocation)
@@ -59,7 +60,7 @@ public enum TableDecodingChecks {
         _: Table.Type, _: Twin.Type, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let full = Data(
-            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}],"branches":[{"name":"V"}],"serials":[5],"codes":[6],"spot":{"x":1,"y":2},"origin":{"x":0.5,"y":1},"stores":{"c":{"name":"Z"},"a":{"name":"X","rating":2},"b":{}}}"#
+            #"{"id":3,"user_name":"ann","score":2.5,"active":false,"title":"Lamp","count":7,"total":8,"price":"3.25","tags":["a"],"aliases":[],"ids":[1,2],"ranks":[3],"weights":[1.5],"bounds":[0.5],"listed":"2024-01-02T03:04:05Z","updated":1700000000,"page":"https://example.com/p","link":"https://example.com/l","seller":{"name":"S","rating":4},"offers":[{"name":"T"},{"name":"U","rating":1}],"branches":[{"name":"V"}],"serials":[5],"codes":[6],"spot":{"x":1,"y":2},"origin":{"x":0.5,"y":1},"stores":{"c":{"name":"Z"},"a":{"name":"X","rating":2},"b":{}},"counts":{"b":2,"a":1},"limits":{"c":3},"labels":{"z":"y","x":"w"},"notes":{"n":""}}"#
                 .utf8)
         let sparse = Data(#"{"title":"Lamp","offers":[{"name":"T"}]}"#.utf8)
         var written = EncodingOptions()
@@ -238,7 +239,7 @@ public enum TableDecodingChecks {
     private static let keys = Gen<String?>.element(of: [
         "id", "name", "user_name", "score", "active", "title", "count", "total", "price", "tags", "aliases", "ids",
         "ranks", "weights", "bounds", "listed", "updated", "page", "link", "seller", "offers", "owner", "branches",
-        "serials", "codes", "spot", "origin", "stores", "other",
+        "serials", "codes", "spot", "origin", "stores", "counts", "limits", "labels", "notes", "other",
     ]).map { $0! }
 
     private static let values = Gen<String?>.element(of: [
@@ -247,7 +248,7 @@ public enum TableDecodingChecks {
         #"{"name":5}"#, #"{"x":1,"y":"2"}"#, #"{"name":"D","rating":-1}"#,
         #"[{"name":"E"},{"name":"F","rating":-2}]"#, #"{"x":"far"}"#, #"[{"x":1},{"y":[]}]"#, manySellers,
         #"{"b":{"name":"G"},"a":{"rating":"2"}}"#, "9223372036854775808", "\"3.25\"", "\"2024-01-02T03:04:05Z\"",
-        "\"https://example.com/a\"", "1700000000",
+        "\"https://example.com/a\"", "1700000000", #"{"a":1,"b":"2"}"#, #"{"a":"x","a":3}"#, #"{"a":null,"b":[]}"#,
     ]).map { $0! }
 
     /// More sellers than an array's first room holds, one of them invalid.

@@ -64,6 +64,14 @@ public struct Listing: Equatable, Sendable {
     public var origin = Spot()
     /// Nested models by name.
     public var stores: [String: Seller] = [:]
+    /// Integers by name.
+    public var counts: [String: Int] = [:]
+    /// Optional integers by name.
+    public var limits: [String: Int]?
+    /// Strings by name.
+    public var labels: [String: String] = [:]
+    /// Optional strings by name.
+    public var notes: [String: String]?
 }
 
 /// A public model nested in ``Listing`` whose every bit is its value's (two doubles): its optionals take a byte more,
@@ -119,6 +127,10 @@ struct ListingTwin: Equatable {
     var spot: SpotTwin?
     var origin = SpotTwin()
     var stores: [String: SellerTwin] = [:]
+    var counts: [String: Int] = [:]
+    var limits: [String: Int]?
+    var labels: [String: String] = [:]
+    var notes: [String: String]?
 }
 
 @DictionaryModel

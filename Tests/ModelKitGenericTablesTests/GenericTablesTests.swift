@@ -236,6 +236,11 @@ struct GenericTablesTests {
         #expect(try nested("branches").shape == .optionalModels)
         #expect(try slot("codes").scalar == .optionalInt64s)
         #expect(try slot("serials").scalar == .int64s)
+        #expect(try slot("counts").scalar == .intsByKey)
+        #expect(try slot("limits").scalar == .optionalIntsByKey)
+        #expect(try slot("labels").scalar == .stringsByKey)
+        #expect(try slot("notes").scalar == .optionalStringsByKey)
+        #expect(try slot("stores").scalar == .none)
         // Arrays of models are allocated from their storage class; single models need no allocator.
         #expect(try nested("offers").arrayAllocator?.stride == MemoryLayout<Seller>.stride)
         #expect(try nested("branches").arrayAllocator != nil)

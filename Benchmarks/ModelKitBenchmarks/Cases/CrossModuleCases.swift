@@ -14,7 +14,8 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
     let sharedSize: (Shared) -> Int
 
     var all: [BenchmarkCase] {
-        [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode, binaryPropertyListEncode]
+        [jsonDecode, jsonDecodeThroughEntryPoint, jsonEncode, binaryPropertyListDecode, binaryPropertyListEncode].map(
+            \.timedLonger)
     }
 
     var jsonDecode: BenchmarkCase {
@@ -97,7 +98,7 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
 
     /// `[String: Any]` to model and back, from another module, for the sets that have the dictionary cases.
     func dictionaryCases(repetitions: Int) -> [BenchmarkCase] {
-        [
+        let cases = [
             BenchmarkCase(
                 name: "\(set.name).dict-to-model-cross-module", subject: "Model(dictionary:), model in a library",
                 baseline: "the same, in this module"
@@ -137,6 +138,7 @@ struct CrossModuleCases<Local: ModelCodable, Shared: ModelCodable, Twin: Codable
                     }))
             },
         ]
+        return cases.map(\.timedLonger)
     }
 
     /// Checks a shared model through the local one: written as JSON, read back, and compared with the file.

@@ -33,6 +33,34 @@ struct BenchmarkCase {
     var baseline: String
     /// Loads data, builds inputs and checks that both sides produce what they must.
     var prepare: () throws -> Measurement
+    /// How long the case is timed.
+    var budget: TimeBudget = .standard
+
+    /// The case, timed for ``TimeBudget/extended``.
+    var timedLonger: BenchmarkCase {
+        var extended = self
+        extended.budget = .extended
+        return extended
+    }
+}
+
+// weibo.json's decoding from another module, one build: 25 pairs of batches gave ratios of 1.026–1.062 over ten
+// runs, 100 pairs over four seconds 1.039–1.044 over three (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+/// How long a case is timed.
+enum TimeBudget {
+    /// The runner's budget (``BenchmarkRunner/nanosecondsPerSide``, ``BenchmarkRunner/targetSamples``).
+    case standard
+    /// Four times the time in four times as many batches: for the cases held to a target a few percent from 1 (the
+    /// cross-module cases' 1.05), whose ratio from 25 pairs of batches moved by more than that margin between runs.
+    case extended
+
+    /// How many times the runner's budget the case gets.
+    var multiple: Int {
+        switch self {
+        case .standard: 1
+        case .extended: 4
+        }
+    }
 }
 
 /// One iteration of measured work. It returns a number derived from its result so that the result is used

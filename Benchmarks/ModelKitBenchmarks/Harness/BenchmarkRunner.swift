@@ -132,6 +132,10 @@ extension BenchmarkRunner {
     /// Sets `benchmark` up, measures it and works out the ratio.
     mutating func run(_ benchmark: BenchmarkCase) throws -> CaseResult {
         let checksumBefore = checksum
+        let standardBudget = (nanosecondsPerSide, targetSamples)
+        nanosecondsPerSide *= Double(benchmark.budget.multiple)
+        targetSamples *= benchmark.budget.multiple
+        defer { (nanosecondsPerSide, targetSamples) = standardBudget }
         var result = CaseResult(
             name: benchmark.name, subject: benchmark.subject, baseline: benchmark.baseline, ratio: 0, checksum: 0)
         var pairedRatio: Double?

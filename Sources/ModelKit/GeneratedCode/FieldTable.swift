@@ -11,10 +11,10 @@ import Foundation
 /// inlines the reader's key matching, so it is a large part of what a `public` model's entry points cost to build.
 /// A table instead holds, for each key the model reads directly, where its property's field lies in the model's
 /// fields and how to decode into it; the loop over the keys is compiled once here, for each of the two readers.
-/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals) and arrays of
-/// `Int`, `String`, `Double` and `Int64` (and their optionals) are decoded by ModelKit's own exported specializations of
-/// ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a function specialized for its
-/// type in the model's module.
+/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals), arrays of
+/// `Int`, `String`, `Double` and `Int64`, and dictionaries of `Int` and `String` by `String` (and their optionals) are
+/// decoded by ModelKit's own exported specializations of ``Field/decode(priority:keyAt:in:from:context:)``; every
+/// other property through a function specialized for its type in the model's module.
 ///
 /// A module asks for it with the compilation condition `MODELKIT_DECODING_TABLES`, for its release builds
 /// (`swiftSettings: [.define("MODELKIT_DECODING_TABLES", .when(configuration: .release))]`); `@DictionaryModel` then
@@ -483,15 +483,18 @@ protocol KeyedFieldDecoding: SendableMetatype {
 
 extension Field: KeyedFieldDecoding where T: ModelDecodable {}
 
-/// The common scalars and arrays a ``FieldSlot`` decodes without a call through the slot: each is a switch case
-/// calling ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an indirect call
-/// per key cost 10% of decoding JSON, the switch 3%). Through an unspecialized slot, a `[Int]` property had gone
-/// through the generic code, a third of decoding citm_catalog.json from a module compiled with both conditions.
+/// The common scalars, arrays and dictionaries a ``FieldSlot`` decodes without a call through the slot: each is a
+/// switch case calling ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an
+/// indirect call per key cost 10% of decoding JSON, the switch 3%). Through an unspecialized slot, a `[Int]` property
+/// had gone through the generic code, a third of decoding citm_catalog.json from a module compiled with both
+/// conditions; a `[String: Int]` asked the runtime for its optional's metadata on every key, 0.6% of weibo.json's
+/// decoding from such a module (Benchmarks/NOTES.md, 2026-12-01, 06:30).
 @usableFromInline
 enum ScalarFieldKind: UInt8, Sendable {
     case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
     case int64, optionalInt64, date, optionalDate, url, optionalURL
     case ints, optionalInts, strings, optionalStrings, doubles, optionalDoubles, int64s, optionalInt64s
+    case intsByKey, optionalIntsByKey, stringsByKey, optionalStringsByKey
 
     @inlinable init(_ type: Any.Type) {
         switch type {
@@ -517,6 +520,10 @@ enum ScalarFieldKind: UInt8, Sendable {
         case is [Double]?.Type: self = .optionalDoubles
         case is [Int64].Type: self = .int64s
         case is [Int64]?.Type: self = .optionalInt64s
+        case is [String: Int].Type: self = .intsByKey
+        case is [String: Int]?.Type: self = .optionalIntsByKey
+        case is [String: String].Type: self = .stringsByKey
+        case is [String: String]?.Type: self = .optionalStringsByKey
         default: self = .none
         }
     }
@@ -551,6 +558,12 @@ enum ScalarFieldKind: UInt8, Sendable {
         case .optionalDoubles: try Self.decode([Double]?.self, field, priority, index, keys, &reader, context)
         case .int64s: try Self.decode([Int64].self, field, priority, index, keys, &reader, context)
         case .optionalInt64s: try Self.decode([Int64]?.self, field, priority, index, keys, &reader, context)
+        case .intsByKey: try Self.decode([String: Int].self, field, priority, index, keys, &reader, context)
+        case .optionalIntsByKey:
+            try Self.decode([String: Int]?.self, field, priority, index, keys, &reader, context)
+        case .stringsByKey: try Self.decode([String: String].self, field, priority, index, keys, &reader, context)
+        case .optionalStringsByKey:
+            try Self.decode([String: String]?.self, field, priority, index, keys, &reader, context)
         }
         return true
     }
