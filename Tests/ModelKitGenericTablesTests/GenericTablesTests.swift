@@ -236,11 +236,15 @@ struct GenericTablesTests {
         #expect(try nested("branches").shape == .optionalModels)
         #expect(try slot("codes").scalar == .optionalInt64s)
         #expect(try slot("serials").scalar == .int64s)
-        #expect(try slot("counts").scalar == .intsByKey)
-        #expect(try slot("limits").scalar == .optionalIntsByKey)
-        #expect(try slot("labels").scalar == .stringsByKey)
-        #expect(try slot("notes").scalar == .optionalStringsByKey)
-        #expect(try slot("stores").scalar == .none)
+        // Dictionaries of `Int` and `String` have decoders ModelKit compiles for them; other dictionaries do not.
+        for type in [[String: Int].self, [String: Int]?.self, [String: String].self, [String: String]?.self]
+            as [Any.Type]
+        {
+            #expect(FieldSlot.specializedDecoders(for: type) != nil, "\(type)")
+        }
+        for type in [[String: Double].self, [String: Seller].self, [Int].self, Int.self] as [Any.Type] {
+            #expect(FieldSlot.specializedDecoders(for: type) == nil, "\(type)")
+        }
         // Arrays of models are allocated from their storage class; single models need no allocator.
         #expect(try nested("offers").arrayAllocator?.stride == MemoryLayout<Seller>.stride)
         #expect(try nested("branches").arrayAllocator != nil)

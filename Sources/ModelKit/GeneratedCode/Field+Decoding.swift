@@ -18,9 +18,9 @@ extension Field where T: ModelDecodable {
     ///
     /// Never inlined, though specialized for each property type and reader, so that a model's initializer does
     /// not grow by a copy of it for each property. For the common scalars (`Int`, `String`, `Double`, `Bool`,
-    /// `Int64`, `Date`, `URL` and their optionals), arrays of `Int`, `String`, `Double` and `Int64`, and dictionaries
-    /// of `Int` and `String` by `String` (and their optionals) read from JSON or Foundation objects, ModelKit compiles
-    /// the specialization once and exports it: a model's module calls that copy rather than compiling one of its own.
+    /// `Int64`, `Date`, `URL` and their optionals) and arrays of `Int`, `String`, `Double` and `Int64` (and their
+    /// optionals) read from JSON or Foundation objects, ModelKit compiles the specialization once and exports it: a
+    /// model's module calls that copy rather than compiling one of its own.
     @_specialize(exported:true,kind:full,where T == Int, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == String, R == JSONReader)
@@ -43,10 +43,6 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == Date?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == URL, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == URL?, R == JSONReader)
-    @_specialize(exported:true,kind:full,where T == [String: Int], R == JSONReader)
-    @_specialize(exported:true,kind:full,where T == [String: Int]?, R == JSONReader)
-    @_specialize(exported:true,kind:full,where T == [String: String], R == JSONReader)
-    @_specialize(exported:true,kind:full,where T == [String: String]?, R == JSONReader)
     @_specialize(exported:true,kind:full,where T == Int, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == Int?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == String, R == FoundationObjectReader)
@@ -69,10 +65,6 @@ extension Field where T: ModelDecodable {
     @_specialize(exported:true,kind:full,where T == Date?, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == URL, R == FoundationObjectReader)
     @_specialize(exported:true,kind:full,where T == URL?, R == FoundationObjectReader)
-    @_specialize(exported:true,kind:full,where T == [String: Int], R == FoundationObjectReader)
-    @_specialize(exported:true,kind:full,where T == [String: Int]?, R == FoundationObjectReader)
-    @_specialize(exported:true,kind:full,where T == [String: String], R == FoundationObjectReader)
-    @_specialize(exported:true,kind:full,where T == [String: String]?, R == FoundationObjectReader)
     @inlinable @inline(never)
     public mutating func decode<R: ModelReader>(
         priority: Int, keyAt index: Int, in table: KeyTable, from reader: inout R, context: DecodingContext

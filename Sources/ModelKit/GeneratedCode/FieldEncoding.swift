@@ -302,10 +302,6 @@ extension ScalarFieldKind {
         case .optionalDoubles: try Self.write([Double]?.self, value, index, keys, &writer, context)
         case .int64s: try Self.write([Int64].self, value, index, keys, &writer, context)
         case .optionalInt64s: try Self.write([Int64]?.self, value, index, keys, &writer, context)
-        case .intsByKey: try Self.write([String: Int].self, value, index, keys, &writer, context)
-        case .optionalIntsByKey: try Self.write([String: Int]?.self, value, index, keys, &writer, context)
-        case .stringsByKey: try Self.write([String: String].self, value, index, keys, &writer, context)
-        case .optionalStringsByKey: try Self.write([String: String]?.self, value, index, keys, &writer, context)
         }
         return true
     }

@@ -11,10 +11,10 @@ import Foundation
 /// inlines the reader's key matching, so it is a large part of what a `public` model's entry points cost to build.
 /// A table instead holds, for each key the model reads directly, where its property's field lies in the model's
 /// fields and how to decode into it; the loop over the keys is compiled once here, for each of the two readers.
-/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals), arrays of
-/// `Int`, `String`, `Double` and `Int64`, and dictionaries of `Int` and `String` by `String` (and their optionals) are
-/// decoded by ModelKit's own exported specializations of ``Field/decode(priority:keyAt:in:from:context:)``; every
-/// other property through a function specialized for its type in the model's module.
+/// The common scalars (`Int`, `String`, `Double`, `Bool`, `Int64`, `Date`, `URL` and their optionals) and arrays of
+/// `Int`, `String`, `Double` and `Int64` (and their optionals) are decoded by ModelKit's own exported specializations of
+/// ``Field/decode(priority:keyAt:in:from:context:)``; every other property through a function specialized for its
+/// type in the model's module.
 ///
 /// A module asks for it with the compilation condition `MODELKIT_DECODING_TABLES`, for its release builds
 /// (`swiftSettings: [.define("MODELKIT_DECODING_TABLES", .when(configuration: .release))]`); `@DictionaryModel` then
@@ -421,10 +421,12 @@ public struct FieldSlot: Sendable {
         self.init(path, priority: priority, nested: nil)
     }
 
-    /// The slot of the field at `path`, decoded through `nested` if there is one.
+    /// The slot of the field at `path`, decoded through `nested` if there is one, else through `decoders`, or if
+    /// they are `nil` through decoders made for the field's type.
     @inlinable
     init<Fields, T: ModelDecodable & SendableMetatype>(
-        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int, nested: NestedModelDecoder?
+        _ path: WritableKeyPath<Fields, Field<T>>, priority: Int, nested: NestedModelDecoder?,
+        decoders: (json: JSONFieldDecoder, objects: ObjectsFieldDecoder)? = nil
     ) {
         guard let offset = MemoryLayout<Fields>.offset(of: path) else {
             preconditionFailure("a field slot's key path names a stored property")
@@ -432,7 +434,7 @@ public struct FieldSlot: Sendable {
         self.offset = offset
         self.priority = priority
         scalar = ScalarFieldKind(T.self)
-        (json, objects) = Self.decoders(of: Field<T>.self)
+        (json, objects) = decoders ?? Self.decoders(of: Field<T>.self)
         self.nested = nested
         field = Field<T>.self
     }
@@ -448,7 +450,23 @@ public struct FieldSlot: Sendable {
         unspecialized path: WritableKeyPath<Fields, Field<T>>, priority: Int = 0
     ) {
         let nested = ScalarFieldKind(T.self) == .none ? NestedModelDecoder.make(for: T.self) : nil
-        self.init(path, priority: priority, nested: nested)
+        self.init(path, priority: priority, nested: nested, decoders: Self.specializedDecoders(for: T.self))
+    }
+
+    // A dictionary of `Int`s went through the decoders made for any type, whose generic `Field.decode` asked the
+    // runtime for its optional's metadata on every key: weibo.json's users' badges and privacy settings, 0.6% of its
+    // decoding from another module. As kinds of the loops' switch instead, four more cases made every key of
+    // twitter.json's decoding 1% longer (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+    /// The decoders ModelKit compiles for a slot of a property of `type`, for the dictionaries of `Int` and `String`
+    /// by `String` and their optionals; `nil` for any other type.
+    static func specializedDecoders(for type: Any.Type) -> (json: JSONFieldDecoder, objects: ObjectsFieldDecoder)? {
+        switch type {
+        case is [String: Int].Type: decoders(of: Field<[String: Int]>.self)
+        case is [String: Int]?.Type: decoders(of: Field<[String: Int]?>.self)
+        case is [String: String].Type: decoders(of: Field<[String: String]>.self)
+        case is [String: String]?.Type: decoders(of: Field<[String: String]?>.self)
+        default: nil
+        }
     }
 
     // Generic over the field's type rather than the property's: in the unspecialized slots, the closures hold the
@@ -483,18 +501,15 @@ protocol KeyedFieldDecoding: SendableMetatype {
 
 extension Field: KeyedFieldDecoding where T: ModelDecodable {}
 
-/// The common scalars, arrays and dictionaries a ``FieldSlot`` decodes without a call through the slot: each is a
-/// switch case calling ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an
-/// indirect call per key cost 10% of decoding JSON, the switch 3%). Through an unspecialized slot, a `[Int]` property
-/// had gone through the generic code, a third of decoding citm_catalog.json from a module compiled with both
-/// conditions; a `[String: Int]` asked the runtime for its optional's metadata on every key, 0.6% of weibo.json's
-/// decoding from such a module (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+/// The common scalars and arrays a ``FieldSlot`` decodes without a call through the slot: each is a switch case
+/// calling ModelKit's exported specialization of ``Field/decode(priority:keyAt:in:from:context:)`` (an indirect call
+/// per key cost 10% of decoding JSON, the switch 3%). Through an unspecialized slot, a `[Int]` property had gone
+/// through the generic code, a third of decoding citm_catalog.json from a module compiled with both conditions.
 @usableFromInline
 enum ScalarFieldKind: UInt8, Sendable {
     case none, int, optionalInt, string, optionalString, double, optionalDouble, bool, optionalBool
     case int64, optionalInt64, date, optionalDate, url, optionalURL
     case ints, optionalInts, strings, optionalStrings, doubles, optionalDoubles, int64s, optionalInt64s
-    case intsByKey, optionalIntsByKey, stringsByKey, optionalStringsByKey
 
     @inlinable init(_ type: Any.Type) {
         switch type {
@@ -520,10 +535,6 @@ enum ScalarFieldKind: UInt8, Sendable {
         case is [Double]?.Type: self = .optionalDoubles
         case is [Int64].Type: self = .int64s
         case is [Int64]?.Type: self = .optionalInt64s
-        case is [String: Int].Type: self = .intsByKey
-        case is [String: Int]?.Type: self = .optionalIntsByKey
-        case is [String: String].Type: self = .stringsByKey
-        case is [String: String]?.Type: self = .optionalStringsByKey
         default: self = .none
         }
     }
@@ -558,12 +569,6 @@ enum ScalarFieldKind: UInt8, Sendable {
         case .optionalDoubles: try Self.decode([Double]?.self, field, priority, index, keys, &reader, context)
         case .int64s: try Self.decode([Int64].self, field, priority, index, keys, &reader, context)
         case .optionalInt64s: try Self.decode([Int64]?.self, field, priority, index, keys, &reader, context)
-        case .intsByKey: try Self.decode([String: Int].self, field, priority, index, keys, &reader, context)
-        case .optionalIntsByKey:
-            try Self.decode([String: Int]?.self, field, priority, index, keys, &reader, context)
-        case .stringsByKey: try Self.decode([String: String].self, field, priority, index, keys, &reader, context)
-        case .optionalStringsByKey:
-            try Self.decode([String: String]?.self, field, priority, index, keys, &reader, context)
         }
         return true
     }
