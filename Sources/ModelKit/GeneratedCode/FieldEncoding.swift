@@ -155,15 +155,21 @@ final class FieldEncoding: @unchecked Sendable {
         to writer: inout W, context: EncodingContext
     ) throws {
         let index = entry.pointee.keyIndex
-        // A `nil` optional is written the generic way, which writes `null` or nothing as the options say, and so is a
-        // model whose table cannot write it.
-        guard let property = nested.unwrapped(at: value), !nested.hasNoTable else {
+        // A `nil` optional is nothing to write unless the options write `nil`, which the generic way does, as the
+        // writer writes it: through the generic `writeField`, each of wide.json's 740 `nil` models an iteration was
+        // copied out of its record and asked whether it was absent (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+        guard let property = nested.unwrapped(at: value) else {
+            guard context.writesNil else { return }
+            return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
+        }
+        // A model whose table cannot write it is written the generic way.
+        guard !nested.hasNoTable else {
             return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
         }
         var elements: UnsafeRawPointer?
         var count = 0
         if let array = nested.array {
-            (elements, count) = array.elements(at: property)
+            (elements, count) = nested.elements(ofArrayAt: property, array)
             // An empty array is written as one, as the generic code writes it, without the table.
             guard count > 0 else {
                 try writer.writeKey(keys.keys[index])
@@ -213,6 +219,9 @@ final class NestedModelWriting: Sendable {
     let optional: (any OptionalPayload.Type)?
     /// For a property that holds an array of models, the array's type.
     let array: (any ArrayPayload.Type)?
+    /// Where such an array's elements begin in its storage, read once; `nil` where arrays are not laid out as
+    /// ``ModelArrayAllocator`` reads them, and the array's own code finds them.
+    let arrayElementOffset: Int?
     /// The model's stride, where an array's elements lie.
     let stride: Int
     /// Whether the model is a class, which no table writes.
@@ -228,6 +237,7 @@ final class NestedModelWriting: Sendable {
         modelTable = ModelTableLookup(model: ObjectIdentifier(model))
         self.optional = optional
         self.array = array
+        arrayElementOffset = array?.elementOffset
         stride = array?.elementStride ?? 0
         isClass = model is AnyObject.Type
     }
@@ -238,6 +248,16 @@ final class NestedModelWriting: Sendable {
         guard let optional else { return value }
         // A single-payload enum lays its payload out first: the model lies where the optional does.
         return Self.isNil(optional, at: value) ? nil : value
+    }
+
+    // Read from the storage: through the array's generic code, which asked the runtime for its buffer's metadata,
+    // each of wide.json's 1,480 arrays of models an iteration took 300 instructions (Benchmarks/NOTES.md, 2026-12-01,
+    // 06:30).
+    /// The elements of the array of models at `property` (`array` is its type), and their count.
+    @inline(__always)
+    func elements(ofArrayAt property: UnsafeRawPointer, _ array: any ArrayPayload.Type) -> (UnsafeRawPointer?, Int) {
+        guard let arrayElementOffset else { return array.elements(at: property) }
+        return ModelArrayAllocator.elements(ofArrayAt: property, elementOffset: arrayElementOffset)
     }
 
     /// The model's table, if it has been found.
@@ -642,6 +662,8 @@ protocol ArrayPayload: SendableMetatype {
     static var elementType: Any.Type { get }
     /// The elements' stride.
     static var elementStride: Int { get }
+    /// Where the elements begin in the array's storage, if arrays are laid out as ``ModelArrayAllocator`` reads them.
+    static var elementOffset: Int? { get }
     /// The address of the array's elements (`nil` if it has none) and their count (`mutating` only so that it is
     /// handed the address): they lie there as long as the array does, unchanged. An array of structs is always the
     /// standard library's own contiguous storage; one bridged from Objective-C (of classes, whose tables write
@@ -652,6 +674,7 @@ protocol ArrayPayload: SendableMetatype {
 extension Array: ArrayPayload {
     static var elementType: Any.Type { Element.self }
     static var elementStride: Int { MemoryLayout<Element>.stride }
+    static var elementOffset: Int? { ModelArrayAllocator.layout(of: Element.self)?.elementOffset }
 
     mutating func elementsInPlace() -> (UnsafeRawPointer?, Int) { elements }
 

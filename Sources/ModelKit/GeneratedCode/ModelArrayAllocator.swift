@@ -53,7 +53,27 @@ struct ModelArrayAllocator: @unchecked Sendable {
     /// The allocator for arrays of `M`, or `nil` if the arrays the standard library makes are not laid out as this
     /// type writes them.
     static func make<M>(for _: M.Type) -> ModelArrayAllocator? {
-        guard let allocate = swiftAllocateObject, layoutIsAsExpected else { return nil }
+        guard let allocate = swiftAllocateObject, let (storageClass, elementOffset) = layout(of: M.self) else {
+            return nil
+        }
+        let allocator = ModelArrayAllocator(
+            allocateObject: allocate, storageClass: storageClass, elementOffset: elementOffset,
+            alignmentMask: max(MemoryLayout<M>.alignment, MemoryLayout<Int>.alignment) - 1,
+            stride: MemoryLayout<M>.stride)
+        // An empty array made here must read as one, with the capacity asked for.
+        let made = allocator.allocate(capacity: 3)
+        let array = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
+        let (count, capacity) = withExtendedLifetime(array) {
+            let reread = unsafeBitCast(array, to: [M].self)
+            return (reread.count, reread.capacity)
+        }
+        return count == 0 && capacity == 3 ? allocator : nil
+    }
+
+    /// The storage class of arrays of `M` and where their elements begin in it, read from an array the standard
+    /// library made; `nil` if its count, capacity and elements do not lie where this type reads and writes them.
+    static func layout<M>(of _: M.Type) -> (storageClass: UnsafeRawPointer, elementOffset: Int)? {
+        guard layoutIsAsExpected else { return nil }
         var probe: [M] = []
         probe.reserveCapacity(2)
         return withExtendedLifetime(probe) {
@@ -62,20 +82,17 @@ struct ModelArrayAllocator: @unchecked Sendable {
             guard let elements, storage.load(fromByteOffset: countOffset, as: Int.self) == 0,
                 storage.load(fromByteOffset: capacityOffset, as: UInt.self) == UInt(probe.capacity) << 1
             else { return nil }
-            let allocator = ModelArrayAllocator(
-                allocateObject: allocate, storageClass: storage.load(as: UnsafeRawPointer.self),
-                elementOffset: elements - storage,
-                alignmentMask: max(MemoryLayout<M>.alignment, MemoryLayout<Int>.alignment) - 1,
-                stride: MemoryLayout<M>.stride)
-            // An empty array made here must read as one, with the capacity asked for.
-            let made = allocator.allocate(capacity: 3)
-            let array = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
-            let (count, capacity) = withExtendedLifetime(array) {
-                let reread = unsafeBitCast(array, to: [M].self)
-                return (reread.count, reread.capacity)
-            }
-            return count == 0 && capacity == 3 ? allocator : nil
+            return (storage.load(as: UnsafeRawPointer.self), elements - storage)
         }
+    }
+
+    /// The elements of the array at `array`, whose elements begin `elementOffset` bytes into its storage (see
+    /// ``layout(of:)``), and their count, read from the storage: its address if it has any, else `nil`.
+    @inline(__always)
+    static func elements(ofArrayAt array: UnsafeRawPointer, elementOffset: Int) -> (UnsafeRawPointer?, Int) {
+        let storage = array.load(as: UnsafeRawPointer.self)
+        let count = storage.load(fromByteOffset: countOffset, as: Int.self)
+        return (count == 0 ? nil : storage + elementOffset, count)
     }
 
     /// Whether an array of `Int`s the standard library makes has its count, capacity and elements where this type
