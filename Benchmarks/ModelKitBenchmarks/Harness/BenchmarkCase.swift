@@ -45,7 +45,7 @@ struct BenchmarkCase {
 }
 
 // weibo.json's decoding from another module, one build: 25 pairs of batches gave ratios of 1.026–1.062 over ten
-// runs, 100 pairs over four seconds 1.039–1.044 over three (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+// runs, 100 pairs over four seconds 1.039–1.044 over three (Benchmarks/NOTES.md, 2026-12-01, third session).
 /// How long a case is timed.
 enum TimeBudget {
     /// The runner's budget (``BenchmarkRunner/nanosecondsPerSide``, ``BenchmarkRunner/targetSamples``).

@@ -157,7 +157,7 @@ final class FieldEncoding: @unchecked Sendable {
         let index = entry.pointee.keyIndex
         // A `nil` optional is nothing to write unless the options write `nil`, which the generic way does, as the
         // writer writes it: through the generic `writeField`, each of wide.json's 740 `nil` models an iteration was
-        // copied out of its record and asked whether it was absent (Benchmarks/NOTES.md, 2026-12-01, 06:30).
+        // copied out of its record and asked whether it was absent (Benchmarks/NOTES.md, 2026-12-01, third session).
         guard let property = nested.unwrapped(at: value) else {
             guard context.writesNil else { return }
             return try ScalarFieldKind.write(entry.pointee.type, value, index, keys, &writer, context)
@@ -251,8 +251,8 @@ final class NestedModelWriting: Sendable {
     }
 
     // Read from the storage: through the array's generic code, which asked the runtime for its buffer's metadata,
-    // each of wide.json's 1,480 arrays of models an iteration took 300 instructions (Benchmarks/NOTES.md, 2026-12-01,
-    // 06:30).
+    // each of wide.json's 1,480 arrays of models an iteration took about 90 instructions more (Benchmarks/NOTES.md,
+    // 2026-12-01, third session).
     /// The elements of the array of models at `property` (`array` is its type), and their count.
     @inline(__always)
     func elements(ofArrayAt property: UnsafeRawPointer, _ array: any ArrayPayload.Type) -> (UnsafeRawPointer?, Int) {
