@@ -454,7 +454,7 @@ public struct FieldSlot: Sendable {
     }
 
     // A dictionary of `Int`s went through the decoders made for any type, whose generic `Field.decode` asked the
-    // runtime for its optional's metadata on every key: weibo.json's users' badges and privacy settings, 0.6% of its
+    // runtime for its optional's metadata on every key: weibo.json's users' badges and privacy settings, 0.4% of its
     // decoding from another module. As kinds of the loops' switch instead, four more cases made every key of
     // twitter.json's decoding 1% longer (Benchmarks/NOTES.md, 2026-12-01, third session).
     /// The decoders ModelKit compiles for a slot of a property of `type`, for the dictionaries of `Int` and `String`
