@@ -455,8 +455,8 @@ public struct FieldSlot: Sendable {
 
     // A dictionary of `Int`s went through the decoders made for any type, whose generic `Field.decode` asked the
     // runtime for its optional's metadata on every key: weibo.json's users' badges and privacy settings, 0.4% of its
-    // decoding from another module. As kinds of the loops' switch instead, four more cases made every key of
-    // twitter.json's decoding 1% longer (Benchmarks/NOTES.md, 2026-12-01, third session).
+    // decoding from another module. As kinds of the loops' switch instead, four more cases made the JSON loop 1.07%
+    // longer on twitter.json, its decoding 0.25% (Benchmarks/NOTES.md, 2026-12-01, third session).
     /// The decoders ModelKit compiles for a slot of a property of `type`, for the dictionaries of `Int` and `String`
     /// by `String` and their optionals; `nil` for any other type.
     static func specializedDecoders(for type: Any.Type) -> (json: JSONFieldDecoder, objects: ObjectsFieldDecoder)? {
