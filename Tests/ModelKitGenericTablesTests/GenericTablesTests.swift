@@ -249,6 +249,10 @@ struct GenericTablesTests {
         #expect(try nested("offers").arrayAllocator?.stride == MemoryLayout<Seller>.stride)
         #expect(try nested("branches").arrayAllocator != nil)
         #expect(try nested("seller").arrayAllocator == nil)
+        // The table's loop reaches a slot's decoder without retaining it: the reference it borrows is the slot's own.
+        for slot in slots {
+            #expect(slot.borrowedNested?.takeUnretainedValue() === slot.nested)
+        }
         // Dictionaries of models have a decoder of their own shape.
         let albumSlots = albumFieldTable.slots
         #expect(albumSlots.map { $0.nested?.shape } == [.modelsByKey, .optionalModelsByKey])

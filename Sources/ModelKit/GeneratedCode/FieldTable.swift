@@ -246,13 +246,18 @@ public struct FieldTable: Sendable {
                         field, priority: Int(header.priority), keyAt: index, in: keys, from: &reader,
                         context: context)
                     if !decoded {
-                        if let nested = slots[index].nested {
-                            try nested.decode(
-                                field: field, priority: Int(header.priority), keyAt: index, in: keys, from: &reader,
-                                context: context
-                            ) { reader in
-                                try R.decode(
-                                    slots[index], field: field, keyAt: index, in: keys, from: &reader, context: context)
+                        if let nested = slots[index].borrowedNested {
+                            // Borrowed, not retained: the slot keeps it. Read from the slot, the decoder was retained
+                            // and released around each nested model, two atomic operations a model.
+                            try nested._withUnsafeGuaranteedRef { nested in
+                                try nested.decode(
+                                    field: field, priority: Int(header.priority), keyAt: index, in: keys,
+                                    from: &reader, context: context
+                                ) { reader in
+                                    try R.decode(
+                                        slots[index], field: field, keyAt: index, in: keys, from: &reader,
+                                        context: context)
+                                }
                             }
                         } else {
                             try R.decode(
@@ -406,6 +411,8 @@ public struct FieldSlot: Sendable {
     /// For a property that holds models, in a slot made by ``init(unspecialized:priority:)``: how ModelKit's code
     /// for the reader decodes it.
     @usableFromInline let nested: NestedModelDecoder?
+    /// ``nested``, as the table's loop reaches it without retaining it.
+    @usableFromInline let borrowedNested: Unmanaged<NestedModelDecoder>?
     /// The field's type, through which ``FieldTable/decode(into:expected:keys:fromAnyReader:context:)`` decodes it
     /// from any reader.
     @usableFromInline let field: any KeyedFieldDecoding.Type
@@ -436,6 +443,7 @@ public struct FieldSlot: Sendable {
         scalar = ScalarFieldKind(T.self)
         (json, objects) = decoders ?? Self.decoders(of: Field<T>.self)
         self.nested = nested
+        borrowedNested = nested.map(Unmanaged.passUnretained)
         field = Field<T>.self
     }
 
