@@ -25,7 +25,7 @@ struct DictionaryModelMacroTests {
                 extension User: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0name", snakeCaseJoined: "id\\0name", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var userID: ModelKit.Field<Int>
                         fileprivate var name = ModelKit.Field(for: \\User.name, hasDefault: true)
 
@@ -132,7 +132,7 @@ struct DictionaryModelMacroTests {
                 extension Photo: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "imageURL\\0userID\\0rawName", snakeCaseJoined: "image_url\\0user_id\\0rawName", typeStrategy: .snakeCase)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var imageURL = ModelKit.Field(for: \\Photo.imageURL, hasDefault: true)
                         fileprivate var userID = ModelKit.Field(for: \\Photo.userID, hasDefault: true)
                         fileprivate var name = ModelKit.Field(for: \\Photo.name, hasDefault: true)
@@ -242,7 +242,7 @@ struct DictionaryModelMacroTests {
                 extension Place: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "info\\0city\\0images", snakeCaseJoined: "info\\0city\\0images", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var city: ModelKit.Field<String?>
                         fileprivate var image: ModelKit.Field<String?>
                         fileprivate var captured0: ModelKit.Value? = nil  // "info"
@@ -369,7 +369,7 @@ struct DictionaryModelMacroTests {
                 extension Sample: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "kept\\0observed", snakeCaseJoined: "kept\\0observed", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var kept = ModelKit.Field(for: \\Sample.kept, hasDefault: true)
                         fileprivate var observed = ModelKit.Field(for: \\Sample.observed, hasDefault: true)
 
@@ -487,7 +487,7 @@ struct DictionaryModelMacroTests {
                 extension Event: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "day\\0tags\\0meta", snakeCaseJoined: "day\\0tags\\0meta", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var day = ModelKit.Field(for: \\Event.day, hasDefault: true)
                         fileprivate var tags: ModelKit.Field<[String]>
                         fileprivate var year: ModelKit.Field<Date?>
@@ -604,7 +604,7 @@ struct DictionaryModelMacroTests {
                 extension Flags: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "default\\0inout", snakeCaseJoined: "default\\0inout", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var `default` = ModelKit.Field(for: \\Flags.`default`, hasDefault: true)
                         fileprivate var `inout`: ModelKit.Field<Int?>
 
@@ -710,7 +710,7 @@ struct DictionaryModelMacroTests {
                 extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "level\\0unit", snakeCaseJoined: "level\\0unit", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var level = ModelKit.Field(for: \\Gauge.level, hasDefault: true)
                         fileprivate var unit: ModelKit.Field<String?>
 
@@ -817,7 +817,7 @@ struct DictionaryModelMacroTests {
                 extension Build: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var name: ModelKit.Field<String>
 
                         static func start() -> Self { Self(name: .init(hasDefault: false)) }
@@ -913,7 +913,7 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var name = ModelKit.Field(for: \\Item.name, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -1015,7 +1015,7 @@ struct DictionaryModelMacroTests {
 
                     static let modelKeysOfStudent = ModelKit.ModelKeys(declaredJoined: "grade", snakeCaseJoined: "grade", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var grade = ModelKit.Field(for: \\Student.grade, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -1169,7 +1169,7 @@ struct DictionaryModelMacroTests {
                 extension Page: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static var modelKeys: ModelKit.ModelKeys { ModelKit.ModelKeys(declaredJoined: "items", snakeCaseJoined: "items", typeStrategy: .propertyNames) }
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var items: ModelKit.Field<[Element]>
 
                         static func start() -> Self { Self(items: .init(hasDefault: true)) }
@@ -1256,7 +1256,7 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "", snakeCaseJoined: "", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
 
                         static func start() -> Self { Self() }
 
@@ -1360,7 +1360,7 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "x", snakeCaseJoined: "x", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var x = ModelKit.Field(for: \\A.x, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -1468,7 +1468,7 @@ struct DictionaryModelDiagnosticTests {
                 extension A: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "city\\0image", snakeCaseJoined: "city\\0image", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var city: ModelKit.Field<String?>
                         fileprivate var image = ModelKit.Field(for: \\A.image, hasDefault: true)
 
@@ -1670,7 +1670,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Settings: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "count\\0made\\0date", snakeCaseJoined: "count\\0made\\0date", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var count = ModelKit.Field(for: \\Settings.count, hasDefault: true)
                         fileprivate var made = ModelKit.Field(for: \\Settings.made, hasDefault: true)
                         fileprivate var date = ModelKit.Field(for: \\Settings.date, hasDefault: true)
@@ -1808,7 +1808,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Size: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "width", snakeCaseJoined: "width", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var width = ModelKit.Field(for: \\Size.width, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -1928,7 +1928,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Theme: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var name = ModelKit.Field(for: \\Theme.name, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -2046,7 +2046,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Record: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "id\\0x\\0y", snakeCaseJoined: "id\\0x\\0y", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var recordID = ModelKit.Field(for: \\Record.recordID, hasDefault: true)
                         fileprivate var id = ModelKit.Field(for: \\Record.id, hasDefault: true)
                         fileprivate var first = ModelKit.Field(for: \\Record.first, hasDefault: true)
@@ -2186,7 +2186,7 @@ struct DictionaryModelDiagnosticTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     static let modelKeys = ModelKit.ModelKeys(declaredJoined: "userID\\0user_id", snakeCaseJoined: "user_id\\0user_id", typeStrategy: .snakeCase)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var userID = ModelKit.Field(for: \\Account.userID, hasDefault: true)
                         fileprivate var owner = ModelKit.Field(for: \\Account.owner, hasDefault: true)
 

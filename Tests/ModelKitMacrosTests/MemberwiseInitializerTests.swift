@@ -39,7 +39,7 @@ struct MemberwiseInitializerTests {
                 extension Price: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "amount\\0currency\\0code\\0note", snakeCaseJoined: "amount\\0currency\\0code\\0note", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var amount: ModelKit.Field<Decimal>
                         fileprivate var currency = ModelKit.Field(for: \\Price.currency, hasDefault: true)
                         fileprivate var code: ModelKit.Field<String>
@@ -254,7 +254,7 @@ struct MemberwiseInitializerTests {
                 extension Gauge: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "level", snakeCaseJoined: "level", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var level: ModelKit.Field<Int>
 
                         static func start() -> Self { Self(level: .init(hasDefault: false)) }
@@ -437,7 +437,7 @@ struct MemberwiseInitializerTests {
                 extension Stamp: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "when", snakeCaseJoined: "when", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var when = ModelKit.Field(for: \\Stamp.when, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -619,7 +619,7 @@ struct MemberwiseInitializerTests {
                 extension Tag: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     package static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name", snakeCaseJoined: "name", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var name = ModelKit.Field(for: \\Tag.name, hasDefault: true)
 
                         static func start() -> Self { Self() }
@@ -801,7 +801,7 @@ struct MemberwiseInitializerTests {
                 extension Account: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable {
                     public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "name\\0balance\\0audit", snakeCaseJoined: "name\\0balance\\0audit", typeStrategy: .propertyNames)
 
-                    struct _DecodingFields {
+                    struct _DecodingFields: @unchecked Sendable {
                         fileprivate var name = ModelKit.Field(for: \\Account.name, hasDefault: true)
                         fileprivate var balance = ModelKit.Field(for: \\Account.balance, hasDefault: true)
                         fileprivate var audit: ModelKit.Field<[String]>
@@ -1018,7 +1018,11 @@ struct WideModelExpansionTests {
     @Test("250 properties: three parts of fields, each with its key switch and finish, and three encoding methods")
     func partsOfAWideModel() throws {
         let lines = Self.expandedLines(Self.wideModel(250))
-        #expect(lines.filter { $0.hasPrefix("struct Part") } == ["struct Part0 {", "struct Part1 {", "struct Part2 {"])
+        #expect(
+            lines.filter { $0.hasPrefix("struct Part") } == [
+                "struct Part0: @unchecked Sendable {", "struct Part1: @unchecked Sendable {",
+                "struct Part2: @unchecked Sendable {",
+            ])
         // Each part's start never inlined; the fields a tuple of the parts, started where it is stored, which the
         // enum of the parts reads into and finishes.
         #expect(lines.filter { $0.hasPrefix("@inline(never) static func start() -> Self { Self(p") }.count == 3)

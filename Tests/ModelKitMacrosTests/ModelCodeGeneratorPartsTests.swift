@@ -38,7 +38,7 @@ struct ModelCodeGeneratorPartsTests {
         #expect(
             try Self.generator(Self.survey).fieldsDeclaration() == """
                 enum _DecodingParts {
-                    struct Part0 {
+                    struct Part0: @unchecked Sendable {
                         fileprivate var id: ModelKit.Field<Int>
                         fileprivate var title: ModelKit.Field<String>
 
@@ -61,7 +61,7 @@ struct ModelCodeGeneratorPartsTests {
                         }
                     }
 
-                    struct Part1 {
+                    struct Part1: @unchecked Sendable {
                         fileprivate var heading: ModelKit.Field<String>
                         fileprivate var owner: ModelKit.Field<String?>
 
@@ -82,7 +82,7 @@ struct ModelCodeGeneratorPartsTests {
                         }
                     }
 
-                    struct Part2 {
+                    struct Part2: @unchecked Sendable {
                         fileprivate var tags: ModelKit.Field<[String]>
 
                         @inline(never) static func start() -> Self { Self(tags: .init(hasDefault: true)) }
@@ -101,7 +101,7 @@ struct ModelCodeGeneratorPartsTests {
                         }
                     }
 
-                    struct Captured {
+                    struct Captured: @unchecked Sendable {
                         fileprivate var captured2: ModelKit.Value? = nil  // "title"
                         fileprivate var captured4: ModelKit.Value? = nil  // "meta"
                     }
