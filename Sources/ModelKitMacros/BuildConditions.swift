@@ -46,12 +46,19 @@ struct BuildConditions: Equatable, Sendable {
     /// The conditions the build defines, or `nil` where they are not known.
     let defined: Set<String>?
 
+    /// Whether the extension is written for a debug build, whose decoding fields are a tuple (see
+    /// ``ModelCodeGenerator/fieldsAreTuple``): a build that defines `DEBUG`, as SwiftPM's and Xcode's debug
+    /// configurations do, unless told otherwise.
+    let isDebug: Bool
+
     /// Conditions not known: every branch is written under `#if`.
     static let unknown = BuildConditions(defined: nil)
 
-    /// The conditions `defined`, or not known for `nil`.
-    init(defined: Set<String>?) {
+    /// The conditions `defined`, or not known for `nil`; a debug build where `isDebug` says so, or else where
+    /// `defined` holds `DEBUG`.
+    init(defined: Set<String>?, isDebug: Bool? = nil) {
         self.defined = defined
+        self.isDebug = isDebug ?? (defined?.contains("DEBUG") == true)
     }
 
     /// The conditions of the build configuration the compiler sends with a request (swift-syntax's

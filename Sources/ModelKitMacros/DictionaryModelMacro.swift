@@ -252,7 +252,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
     /// struct the plug-in's fast path read from text (``StructSourceReader``).
     ///
     /// - Parameter conditions: the build's compilation conditions, where the plug-in knows them: the extension holds
-    ///   only the branches the build compiles (see ``BuildConditions``).
+    ///   only the branches the build compiles (see ``BuildConditions``), and in a debug build, a non-generic struct's
+    ///   fields as a tuple (``ModelCodeGenerator/fieldsAreTuple``).
     static func structExtension(
         of declaration: DeclaredStruct, typeReference: String, conformances: [String], arguments: Arguments,
         issues: DeclarationIssues, conditions: BuildConditions = .unknown
@@ -264,7 +265,8 @@ public struct DictionaryModelMacro: MemberMacro, ExtensionMacro {
         let generator = ModelCodeGenerator(
             typeName: declaration.name, typeReference: typeReference, properties: properties,
             keysExpression: "Self.modelKeys",
-            hasMemberwiseInitializer: declaration.hasImplicitMemberwiseInitializer)
+            hasMemberwiseInitializer: declaration.hasImplicitMemberwiseInitializer,
+            fieldsAsTuple: conditions.isDebug && !declaration.isGeneric)
         let keysInitializer = generator.keysInitializer(strategy: arguments.strategy)
         let keysDeclaration =
             declaration.isGeneric

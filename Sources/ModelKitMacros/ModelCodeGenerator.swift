@@ -63,9 +63,12 @@ struct ModelCodeGenerator {
     ///     parameter.
     ///   - propertiesPerPart: how many properties a model may have before its fields and its encoding are
     ///     split into parts of that many (see ``isWide``).
+    ///   - fieldsAsTuple: whether the fields may be one labelled tuple rather than a struct (see
+    ///     ``fieldsAreTuple``): for a debug build.
     init(
         typeName: String, typeReference: String? = nil, properties: [ModelProperty], keysExpression: String,
-        hasMemberwiseInitializer: Bool = false, propertiesPerPart: Int = ModelCodeGenerator.propertiesPerPart
+        hasMemberwiseInitializer: Bool = false, propertiesPerPart: Int = ModelCodeGenerator.propertiesPerPart,
+        fieldsAsTuple: Bool = false
     ) {
         self.propertiesPerPart = propertiesPerPart
         self.typeName = typeName
@@ -97,7 +100,25 @@ struct ModelCodeGenerator {
         }
         self.entries = entries
         self.candidates = candidates
+        let capturedCount = entries.filter { !$0.isDirect }.count
+        self.fieldsAreTuple =
+            fieldsAsTuple && properties.count <= propertiesPerPart && properties.allSatisfy { $0.type != nil }
+            && properties.count + capturedCount > 1
     }
+
+    // Measured on 300 models of 20 properties in a module of their own, debug, with the expansions written as source
+    // (Benchmarks/NOTES.md, 2026-12-02, tenth session): the module's clean build 43.5 s with a struct, 35.7 s with a
+    // tuple; its emit-module job, which a touched file's rebuild waits for, 5.1 s against 4.7 s. A struct has value
+    // witnesses, accessors for each member and a memberwise initializer, compiled in every debug build and declared
+    // in the emit-module job; a tuple has none. Release builds keep the struct: there, a tuple emptied of its values
+    // was destroyed through the runtime's generic tuple witness, a call per element, where the struct's destroy is
+    // compiled for it (user.json 4.4% slower; Benchmarks/NOTES.md, 2026-11-27, evening).
+    /// Whether the fields are one labelled tuple, `typealias _DecodingFields = (count: ModelKit.Field<Int>, …)`,
+    /// started by the model's `_startFields()` and read and finished by its `_decodeField(_:keyAt:…)` and
+    /// `_finishFields(_:in:context:)`, rather than a struct: asked for (a debug build's extension), in a model that
+    /// is not wide, whose every property's type is written (a tuple's element types are written; a struct's member
+    /// may take its type from its start) and that has more than one field (a tuple of one element has no label).
+    let fieldsAreTuple: Bool
 
     // The decoding initializer hands the values to the memberwise initializer as the call's arguments, not
     // through a local each: the compiler's lookup of a local walks every local declared before it (3,000 locals
@@ -236,6 +257,9 @@ struct ModelCodeGenerator {
     /// noncopyable one costs the compiler's ownership checker time that grows faster than the square of the
     /// number of properties.
     ///
+    /// In a debug build's extension the fields may be one labelled tuple instead (``fieldsAreTuple``), which the
+    /// model's static functions start, read keys into and finish, handed the tuple.
+    ///
     /// In a wide model (``isWide``) the fields of each part are a struct of their own (`Part0`, `Part1`, …), with
     /// the switch over the keys its properties read directly and the `finish` of its fields, and the fields are a
     /// tuple of the parts (`part0`, `part1`, …, and `captured`, a struct of the captured trees, if there are any),
@@ -256,7 +280,7 @@ struct ModelCodeGenerator {
         // never finished.
         // How the switch and `finish` reach the fields: members of the struct they are in, or of the tuple they are
         // handed.
-        let owner = isWide ? "fields." : "self."
+        let owner = isWide || fieldsAreTuple ? "fields." : "self."
         var lines: [String] = []
         let keyRanges = isWide ? parts.indices.map(directEntries) : []
         let captured = entries.indices.filter { !entries[$0].isDirect }
@@ -277,6 +301,12 @@ struct ModelCodeGenerator {
                 lines += ["", "    struct \(Self.capturedTypeName): \(Self.scratchConformance) {"]
                 lines += capturedMembers.map { "    " + $0 } + ["    }"]
             }
+        } else if fieldsAreTuple {
+            lines.append(
+                "typealias \(Self.fieldsTypeName) = (\(tupleElements().map(\.declaration).joined(separator: ", ")))")
+            lines.append("")
+            let starts = tupleElements().map(\.start).joined(separator: ", ")
+            lines.append("    static func \(Self.tupleStartName)() -> \(Self.fieldsTypeName) { (\(starts)) }")
         } else {
             lines.append("struct \(Self.fieldsTypeName): \(Self.scratchConformance) {")
             lines += fieldMembers(parts[0])
@@ -286,12 +316,15 @@ struct ModelCodeGenerator {
         }
         let keySwitch = Self.keySwitch(unless: keySwitchCondition, conditions: conditions) {
             var keySwitch: [String] = []
-            keySwitch.append("    \(isWide ? Self.partsKeySwitchSignature : Self.keySwitchSignature) {")
+            let signature =
+                isWide
+                ? Self.partsKeySwitchSignature : fieldsAreTuple ? Self.tupleKeySwitchSignature : Self.keySwitchSignature
+            keySwitch.append("    \(signature) {")
             keySwitch.append("        switch index {")
             for entryIndex in entries.indices {
                 if entries[entryIndex].isDirect {
                     guard !isWide else { continue }
-                    keySwitch += directDecodingCase(entryIndex).map { "        " + $0 }
+                    keySwitch += directDecodingCase(entryIndex, owner: owner).map { "        " + $0 }
                 } else {
                     keySwitch.append("        case \(entryIndex):  // \(literal(entries[entryIndex].declared))")
                     keySwitch.append(
@@ -319,7 +352,9 @@ struct ModelCodeGenerator {
         }
         if !keySwitch.isEmpty { lines += [""] + keySwitch }
         lines.append("")
-        lines.append("    \(isWide ? Self.partsFinishSignature : Self.finishSignature) {")
+        let finishSignature =
+            isWide ? Self.partsFinishSignature : fieldsAreTuple ? Self.tupleFinishSignature : Self.finishSignature
+        lines.append("    \(finishSignature) {")
         for (propertyIndex, own) in candidates.enumerated() {
             for (candidateIndex, candidate) in own.enumerated() where !entries[candidate.entry].isDirect {
                 let rest = stepsLiteral(candidate.rest)
@@ -340,9 +375,13 @@ struct ModelCodeGenerator {
                 lines.append("        try fields.\(partMember(part)).finish(in: keys, context: context)")
             }
         } else {
-            lines += finishingStatements(parts[0]).map { "        " + $0 }
+            lines += finishingStatements(parts[0], owner: owner).map { "        " + $0 }
         }
         lines.append("    }")
+        // The tuple's functions are the model's own, written among its members.
+        if fieldsAreTuple {
+            return lines.map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
+        }
         lines.append("}")
         if isWide {
             let elements = wideFieldsElements.map { "\($0.label): \($0.type)" }
@@ -357,6 +396,7 @@ struct ModelCodeGenerator {
     /// How generated code starts a model's fields: the fields' struct's `start()`, or in a wide model the tuple of
     /// its parts' starts.
     var fieldsStart: String {
+        if fieldsAreTuple { return "Self.\(Self.tupleStartName)()" }
         guard isWide else { return "\(Self.fieldsTypeName).start()" }
         let elements = wideFieldsElements.map { "\($0.label): \($0.type)\($0.isPart ? ".start()" : "()")" }
         return "(\(elements.joined(separator: ", ")))"
@@ -373,14 +413,19 @@ struct ModelCodeGenerator {
 
     /// The statement that reads the value of the key at `index` into the fields at `fields`.
     var fieldsKeySwitchCall: String {
-        isWide
+        if fieldsAreTuple {
+            return
+                "try Self.\(Self.tupleKeySwitchName)(&fields, keyAt: index, in: keys, from: &reader, context: context)"
+        }
+        return isWide
             ? "try \(Self.partsTypeName).decode(&fields, keyAt: index, in: keys, from: &reader, context: context)"
             : "try fields.decode(keyAt: index, in: keys, from: &reader, context: context)"
     }
 
     /// The statement that finishes every field at `fields`.
     var fieldsFinishCall: String {
-        isWide
+        if fieldsAreTuple { return "try Self.\(Self.tupleFinishName)(&fields, in: keys, context: context)" }
+        return isWide
             ? "try \(Self.partsTypeName).finish(&fields, in: keys, context: context)"
             : "try fields.finish(in: keys, context: context)"
     }
@@ -393,6 +438,32 @@ struct ModelCodeGenerator {
         "static func decode<R: ModelKit.ModelReader>(_ fields: inout \(fieldsTypeName), keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws"
     private static let partsFinishSignature =
         "static func finish(_ fields: inout \(fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
+
+    /// The names of the model's static functions that start, read a key into, and finish fields that are a tuple
+    /// (``fieldsAreTuple``).
+    static let tupleStartName = "_startFields"
+    static let tupleKeySwitchName = "_decodeField"
+    static let tupleFinishName = "_finishFields"
+    private static let tupleKeySwitchSignature =
+        "static func \(tupleKeySwitchName)<R: ModelKit.ModelReader>(_ fields: inout \(fieldsTypeName), keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws"
+    private static let tupleFinishSignature =
+        "static func \(tupleFinishName)(_ fields: inout \(fieldsTypeName), in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws"
+
+    /// The elements of the fields' tuple (``fieldsAreTuple``), each as the tuple's type declares it and as
+    /// `_startFields()` starts it: a field per property, named after it, then a captured tree per entry that is not
+    /// read directly.
+    private func tupleElements() -> [(declaration: String, start: String)] {
+        let fields = properties.indices.map { index in
+            (
+                "\(properties[index].name)\(fieldDeclaration(index))",
+                "\(properties[index].name): .init(hasDefault: \(defaultExpression(index) != nil))"
+            )
+        }
+        let captured = entries.indices.filter { !entries[$0].isDirect }.map {
+            ("\(capturedName($0)): ModelKit.Value?", "\(capturedName($0)): nil")
+        }
+        return fields + captured
+    }
 
     /// In a wide model, the namespace of its parts' structs, with the key switch and the `finish` of its fields; and
     /// the struct in it that holds the trees captured for key paths and shared keys, and its element in the fields'
@@ -476,17 +547,18 @@ struct ModelCodeGenerator {
     }
 
     /// The case of a key switch that decodes the key at `entryIndex` into the one field that reads it, which
-    /// is a member of the struct the switch is in.
-    private func directDecodingCase(_ entryIndex: Int) -> [String] {
+    /// is a member of the struct the switch is in (`owner`, `self.`), or of the tuple it is handed (`fields.`).
+    private func directDecodingCase(_ entryIndex: Int, owner: String = "self.") -> [String] {
         let use = entries[entryIndex].uses[0]
         return [
             "case \(entryIndex):  // \(literal(entries[entryIndex].declared))",
-            "    try self.\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))",
+            "    try \(owner)\(properties[use.property].name).decode(priority: \(use.candidate), keyAt: \(entryIndex), in: keys, from: &reader, context: context\(transformArgument(use.property)))",
         ]
     }
 
-    /// The statements that finish the fields of the properties in `range`, members of the struct they are in.
-    private func finishingStatements(_ range: Range<Int>) -> [String] {
+    /// The statements that finish the fields of the properties in `range`, members of the struct they are in
+    /// (`owner`, `self.`), or of the tuple they are handed (`fields.`).
+    private func finishingStatements(_ range: Range<Int>, owner: String = "self.") -> [String] {
         range.map { index in
             let property = properties[index]
             let first = candidates[index].first
@@ -501,7 +573,7 @@ struct ModelCodeGenerator {
             let defaultArgument =
                 finishesWithLiteral(index) ? defaultExpression(index).map { ", orLiteral: \($0)" } ?? "" : ""
             return
-                "try self.\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports)\(defaultArgument))"
+                "try \(owner)\(property.name).finish(\(keyArguments), context: context, reportsMissing: \(reports)\(defaultArgument))"
         }
     }
 

@@ -15,7 +15,8 @@ struct BuildConditionsTests {
     /// Every combination of the two conditions the generated code branches on, with the package's own.
     static let conditionSets: [Set<String>] = [
         ["SWIFT_PACKAGE", "DEBUG"], ["SWIFT_PACKAGE", generic], ["SWIFT_PACKAGE", tables],
-        ["SWIFT_PACKAGE", generic, tables],
+        ["SWIFT_PACKAGE", generic, tables], ["SWIFT_PACKAGE", "DEBUG", tables],
+        ["SWIFT_PACKAGE", "DEBUG", generic, tables],
     ]
 
     /// A public struct with a table, an internal one, a generic one, and one wide enough to be written in parts.
@@ -81,12 +82,17 @@ struct BuildConditionsTests {
         #expect(BuildConditions(buildConfiguration: "not json") == .unknown)
     }
 
+    // A debug build's fields are a tuple: its extension is compared with every branch written as a debug build's.
     @Test("Each struct's extension for known conditions is what the compiler keeps of the one written for every build")
     func extensionsForEachBuild() throws {
         for declaration in Self.declarations {
             let everyBuild = try #require(
                 Handler.structExtension(
                     attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil))
+            let everyDebugBuild = try #require(
+                Handler.structExtension(
+                    attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil,
+                    conditions: BuildConditions(defined: nil, isDebug: true)))
             // A generic model has no entry points, nor anything else under a condition.
             #expect(everyBuild.contains("#if") == !declaration.contains("<"), "\(declaration.prefix(40))")
             for defined in Self.conditionSets {
@@ -95,13 +101,118 @@ struct BuildConditionsTests {
                         attribute: "@DictionaryModel", declaration: declaration, extendedType: nil, conformances: nil,
                         conditions: BuildConditions(defined: defined)))
                 #expect(!oneBuild.contains("#if") && !oneBuild.contains("#endif"), "\(defined)")
-                // A blank line parts the decoders from the encoders where no `#endif` does.
+                // Only a debug build's narrow, non-generic struct of more than one field keeps them in a tuple (a wide
+                // model's fields are a tuple of its parts in every build).
                 #expect(
-                    Self.lines(oneBuild) == Self.lines(Self.resolving(everyBuild, defining: defined)),
+                    oneBuild.contains("static func _startFields() -> _DecodingFields")
+                        == (defined.contains("DEBUG") && declaration.contains("struct Shelf")),
+                    "\(declaration.prefix(40)) \(defined)")
+                // A blank line parts the decoders from the encoders where no `#endif` does.
+                let written = defined.contains("DEBUG") ? everyDebugBuild : everyBuild
+                #expect(
+                    Self.lines(oneBuild) == Self.lines(Self.resolving(written, defining: defined)),
                     "\(declaration.prefix(40)) \(defined)")
             }
         }
     }
+
+    @Test(
+        "A debug build's struct keeps its fields in one tuple, which the model's static functions start, fill and finish"
+    )
+    func debugBuildExtension() throws {
+        let extensionText = try #require(
+            Handler.structExtension(
+                attribute: "@DictionaryModel", declaration: Self.declarations[0], extendedType: nil, conformances: nil,
+                conditions: BuildConditions(defined: ["SWIFT_PACKAGE", "DEBUG"])))
+        if let folder = ProcessInfo.processInfo.environment["MODELKIT_WRITE_EXPANSIONS"] {
+            try? extensionText.write(toFile: "\(folder)/debug-shelf.swift", atomically: true, encoding: .utf8)
+        }
+        #expect(extensionText == Self.debugShelf)
+    }
+
+    /// The extension of `Shelf` (the first of ``declarations``) in a debug build.
+    static let debugShelf = """
+        extension Shelf {
+            public static let modelKeys = ModelKit.ModelKeys(declaredJoined: "shelf_id\\0title\\0books", snakeCaseJoined: "shelf_id\\0title\\0books", typeStrategy: .propertyNames)
+
+            typealias _DecodingFields = (id: ModelKit.Field<Int>, title: ModelKit.Field<String?>, books: ModelKit.Field<[Book]>)
+
+            static func _startFields() -> _DecodingFields { (id: .init(hasDefault: true), title: .init(hasDefault: true), books: .init(hasDefault: true)) }
+
+            static func _decodeField<R: ModelKit.ModelReader>(_ fields: inout _DecodingFields, keyAt index: Int, in keys: ModelKit.KeyTable, from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                switch index {
+                case 0:  // "shelf_id"
+                    try fields.id.decode(priority: 0, keyAt: 0, in: keys, from: &reader, context: context)
+                case 1:  // "title"
+                    try fields.title.decode(priority: 0, keyAt: 1, in: keys, from: &reader, context: context)
+                case 2:  // "books"
+                    try fields.books.decode(priority: 0, keyAt: 2, in: keys, from: &reader, context: context)
+                default:
+                    try reader.skipValue()
+                }
+            }
+
+            static func _finishFields(_ fields: inout _DecodingFields, in keys: ModelKit.KeyTable, context: borrowing ModelKit.DecodingContext) throws {
+                try fields.id.finish(keyAt: 0, in: keys, context: context, reportsMissing: true, orLiteral: 0)
+                try fields.title.finish(keyAt: 1, in: keys, context: context, reportsMissing: false, orLiteral: nil)
+                try fields.books.finish(keyAt: 2, in: keys, context: context, reportsMissing: true, orLiteral: [])
+            }
+
+            public init<R: ModelKit.ModelReader>(from reader: inout R, context: borrowing ModelKit.DecodingContext) throws {
+                guard try reader.beginDictionary() else {
+                    throw context.mismatch(expected: "Shelf (a dictionary)", foundKind: try reader.peekKind())
+                }
+                let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                var fields = Self._startFields()
+                decoding: while true {
+                    switch try reader.nextKey(in: keys) {
+                    case .known(let index):
+                        try Self._decodeField(&fields, keyAt: index, in: keys, from: &reader, context: context)
+                    case .end:
+                        break decoding
+                    case .unknown:
+                        try context.unknownKey(reader.currentKey())
+                        try reader.skipValue()
+                    }
+                }
+                try Self._finishFields(&fields, in: keys, context: context)
+                self.init(id: fields.id.takeDecodedValue(), title: fields.title.takeDecodedValue(), books: fields.books.takeDecodedValue())
+                try context.didDecode(&self)
+                try context.validate(self)
+            }
+
+            public func encode<W: ModelKit.ModelWriter>(to writer: inout W, context: ModelKit.EncodingContext) throws {
+                let keys = Self.modelKeys.table(for: context.options.keyStrategy)
+                try writer.beginDictionary(count: 3)
+                try context.enter()
+                try context.writeField(self.id, keyAt: 0, in: keys, to: &writer)
+                try context.writeField(self.title, keyAt: 1, in: keys, to: &writer)
+                try context.writeField(self.books, keyAt: 2, in: keys, to: &writer)
+                context.leave()
+                try writer.endDictionary()
+            }
+
+            public static func _decodeJSON(from reader: inout ModelKit.JSONReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                try Self(from: &reader, context: context)
+            }
+
+            public static func _decodeObjects(from reader: inout ModelKit.FoundationObjectReader, context: borrowing ModelKit.DecodingContext) throws -> Self {
+                try Self(from: &reader, context: context)
+            }
+
+            public func _encodeJSON(to writer: inout ModelKit.JSONWriter, context: ModelKit.EncodingContext) throws {
+                try encode(to: &writer, context: context)
+            }
+
+            public func _encodeObjects(to writer: inout ModelKit.FoundationObjectWriter, context: ModelKit.EncodingContext) throws {
+                try encode(to: &writer, context: context)
+            }
+
+            public init(_: ModelKit.MemberwiseMarker = ModelKit.MemberwiseMarker(), id: Int = 0, title: String? = nil, books: [Book] = []) {
+                self.init(id: id, title: title, books: books)
+            }
+        }
+        """
 
     @Test("Each request that carries a build configuration is answered for its build, one handler for all")
     func requestWithConfiguration() throws {

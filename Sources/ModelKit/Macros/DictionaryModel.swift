@@ -39,7 +39,7 @@
     extension, conformances: KeyedModel, ModelDecodable, ModelEncodable, Decodable, Encodable,
     names: named(init), named(encode), named(modelKeys), named(_DecodingFields), named(_DecodingParts),
     named(_decodeJSON), named(_decodeObjects), named(_encodeJSON), named(_encodeObjects), named(_modelKitDefault),
-    named(_fieldTable))
+    named(_fieldTable), named(_startFields), named(_decodeField), named(_finishFields))
 public macro DictionaryModel(
     keyStrategy: ModelKeyStrategy = .propertyNames,
     inheritsFromModel: Bool = false,
