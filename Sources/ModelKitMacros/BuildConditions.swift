@@ -41,7 +41,8 @@ indirect enum CompilationCondition: Equatable, Sendable {
 /// build configuration to read, and the macro tests).
 ///
 /// Where they are known, the generated code holds only the branch the build compiles; where not, every branch
-/// under `#if`, for the compiler to choose. The two compile the same code.
+/// under `#if`, for the compiler to choose. The two compile the same code, but for a debug build's decoding fields,
+/// which are a tuple where the conditions say `DEBUG` (``isDebug``) and a struct where they are not known.
 struct BuildConditions: Equatable, Sendable {
     /// The conditions the build defines, or `nil` where they are not known.
     let defined: Set<String>?
