@@ -110,9 +110,10 @@ struct ModelCodeGenerator {
     // (Benchmarks/NOTES.md, 2026-12-02, tenth session): the module's clean build 43.5 s with a struct, 35.7 s with a
     // tuple; its emit-module job, which a touched file's rebuild waits for, 5.1 s against 4.7 s. A struct has value
     // witnesses, accessors for each member and a memberwise initializer, compiled in every debug build and declared
-    // in the emit-module job; a tuple has none. Release builds keep the struct: there, a tuple emptied of its values
-    // was destroyed through the runtime's generic tuple witness, a call per element, where the struct's destroy is
-    // compiled for it (user.json 4.4% slower; Benchmarks/NOTES.md, 2026-11-27, evening).
+    // in the emit-module job; a tuple has none. Release builds keep the struct: there, the fields as nested tuples of
+    // at most 64 were destroyed through the runtime's generic tuple witness, a call per element, where the struct's
+    // destroy is compiled for it (user.json 4.4% slower; Benchmarks/NOTES.md, 2026-11-27, evening). A flat tuple in a
+    // release build was not measured.
     /// Whether the fields are one labelled tuple, `typealias _DecodingFields = (count: ModelKit.Field<Int>, …)`,
     /// started by the model's `_startFields()` and read and finished by its `_decodeField(_:keyAt:…)` and
     /// `_finishFields(_:in:context:)`, rather than a struct: asked for (a debug build's extension), in a model that
@@ -194,9 +195,13 @@ struct ModelCodeGenerator {
     private func startArguments(_ range: Range<Int>) -> [String] {
         range.compactMap { index in
             guard properties[index].type != nil else { return nil }
-            let label = argumentLabel(properties[index])
-            return "\(label): .init(hasDefault: \(defaultExpression(index) != nil))"
+            return "\(argumentLabel(properties[index])): \(fieldStart(index))"
         }
+    }
+
+    /// How the field of the property at `index`, whose type is written, starts: with or without a default.
+    private func fieldStart(_ index: Int) -> String {
+        ".init(hasDefault: \(defaultExpression(index) != nil))"
     }
 
     /// How the value of the property at `index` is taken from its finished field: the default, evaluated only
@@ -302,10 +307,11 @@ struct ModelCodeGenerator {
                 lines += capturedMembers.map { "    " + $0 } + ["    }"]
             }
         } else if fieldsAreTuple {
-            lines.append(
-                "typealias \(Self.fieldsTypeName) = (\(tupleElements().map(\.declaration).joined(separator: ", ")))")
+            let elements = tupleElements()
+            let declarations = elements.map(\.declaration).joined(separator: ", ")
+            lines.append("typealias \(Self.fieldsTypeName) = (\(declarations))")
             lines.append("")
-            let starts = tupleElements().map(\.start).joined(separator: ", ")
+            let starts = elements.map(\.start).joined(separator: ", ")
             lines.append("    static func \(Self.tupleStartName)() -> \(Self.fieldsTypeName) { (\(starts)) }")
         } else {
             lines.append("struct \(Self.fieldsTypeName): \(Self.scratchConformance) {")
@@ -456,7 +462,7 @@ struct ModelCodeGenerator {
         let fields = properties.indices.map { index in
             (
                 "\(properties[index].name)\(fieldDeclaration(index))",
-                "\(properties[index].name): .init(hasDefault: \(defaultExpression(index) != nil))"
+                "\(properties[index].name): \(fieldStart(index))"
             )
         }
         let captured = entries.indices.filter { !entries[$0].isDirect }.map {

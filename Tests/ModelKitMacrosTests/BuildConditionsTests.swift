@@ -130,6 +130,33 @@ struct BuildConditionsTests {
         #expect(extensionText == Self.debugShelf)
     }
 
+    @Test(
+        "In a debug build a captured tree is an element of the tuple; a property whose type is not written keeps the struct"
+    )
+    func debugBuildTupleOrStruct() throws {
+        let debug = BuildConditions(defined: ["SWIFT_PACKAGE", "DEBUG"])
+        let captured = try #require(
+            Handler.structExtension(
+                attribute: "@DictionaryModel",
+                declaration:
+                    "@DictionaryModel\nstruct Place {\n    @Key(\"info.city\") var city: String?\n    var id: Int = 0\n}",
+                extendedType: nil, conformances: nil, conditions: debug))
+        #expect(
+            captured.contains(
+                "typealias _DecodingFields = (city: ModelKit.Field<String?>, id: ModelKit.Field<Int>, captured0: ModelKit.Value?)"
+            ))
+        #expect(captured.contains("captured0: nil) }"))
+        #expect(captured.contains("fields.captured0 = try context.capture(key: keys.keys[0], from: &reader)"))
+        #expect(captured.contains("if let found = fields.captured0?[ModelKit.ValuePath([.key(\"city\")])] {"))
+        let untyped = try #require(
+            Handler.structExtension(
+                attribute: "@DictionaryModel",
+                declaration: "@DictionaryModel\nstruct Tag {\n    var id: Int = 0\n    var label = \"\"\n}",
+                extendedType: nil, conformances: nil, conditions: debug))
+        #expect(untyped.contains("struct _DecodingFields: @unchecked Sendable {"))
+        #expect(!untyped.contains("_startFields"))
+    }
+
     /// The extension of `Shelf` (the first of ``declarations``) in a debug build.
     static let debugShelf = """
         extension Shelf {
